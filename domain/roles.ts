@@ -1,0 +1,29 @@
+/** Roles as stored. The spec's aliases (tenant, back_office, front_office) are normalised on input. */
+export const ROLES = ['owner', 'admin', 'client', 'backoffice', 'frontoffice'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const SIGN_UP_ROLES = ['client', 'owner'] as const;
+export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
+
+const ROLE_ALIASES: Record<string, Role> = {
+  tenant: 'client',
+  back_office: 'backoffice',
+  front_office: 'frontoffice',
+};
+
+/** A user without a role is a client (the spec's "tenant"). */
+export function normalizeRole(role: string | null | undefined): Role {
+  if (!role) return 'client';
+  const alias = ROLE_ALIASES[role];
+  if (alias) return alias;
+  return (ROLES as readonly string[]).includes(role) ? (role as Role) : 'client';
+}
+
+export function isStaffRole(role: Role): boolean {
+  return role === 'backoffice' || role === 'frontoffice';
+}
+
+/** Shown to users: first letter capitalised, as on the profile screen. */
+export function formatRoleLabel(role: string): string {
+  return role.charAt(0).toUpperCase() + role.slice(1);
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { fromNodeHeaders } from 'better-auth/node';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import pino, { type Logger } from 'pino';
+import { z } from 'zod';
+import type { AppDeps } from './app-deps.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { registerInvitationRoutes } from './modules/invitations/invitation.routes.ts';
+
+export interface BuildAppOptions {
+  deps: Omit<AppDeps, 'currentUser'> & { currentUser?: AppDeps['currentUser'] };
+  logger: Logger | false;
+  devMailbox: boolean;
+  webDistDir?: string;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: (options.logger || pino({ level: 'silent' })) as FastifyBaseLogger,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const { deps: baseDeps } = options;
+  const { findSessionUser } = await import('./http/session.ts');
+  const deps: AppDeps = {
+    ...baseDeps,
+    currentUser: baseDeps.currentUser ?? ((request) => findSessionUser(baseDeps.auth, baseDeps.db, request)),
+  };
+
+  const authOpenApi = await deps.auth.api.generateOpenAPISchema();
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Rentza API', version: '1.0.0', description: 'The Rentza marketplace API.' },
+      servers: [{ url: deps.config.PUBLIC_URL }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: (documents) => {
+      const document = 'openapiObject' in documents ? documents.openapiObject : documents.swaggerObject;
+      const authPaths = Object.fromEntries(
+        Object.entries(authOpenApi.paths ?? {}).map(([route, item]) => [`/api/auth${route}`, item]),
+      );
+      return { ...document, paths: { ...document.paths, ...authPaths } } as typeof document;
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Liveness and database reachability',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.literal('reachable'), kind: z.string() }),
+          503: z.object({ status: z.literal('error'), database: z.literal('unreachable'), kind: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await sql`select 1`.execute(deps.db);
+        return { status: 'ok' as const, database: 'reachable' as const, kind: deps.databaseKind };
+      } catch (error) {
+        request.log.error({ err: error }, 'database unreachable');
+        return reply
+          .status(503)
+          .send({ status: 'error' as const, database: 'unreachable' as const, kind: deps.databaseKind });
+      }
+    },
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const url = new URL(request.url, deps.config.PUBLIC_URL);
+      const body = request.method === 'GET' || request.body === undefined ? undefined : JSON.stringify(request.body);
+      const headers = fromNodeHeaders(request.headers);
+      if (body !== undefined) headers.set('content-type', 'application/json');
+      headers.delete('content-length');
+      const response = await deps.auth.handler(new Request(url, { method: request.method, headers, body }));
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    },
+  });
+
+  registerAccountRoutes(app, deps);
+  registerInvitationRoutes(app, deps);
+  if (options.devMailbox) registerDevMailboxRoutes(app, deps);
+
+  const webDir = options.webDistDir ? path.resolve(options.webDistDir) : null;
+  const serveWeb = webDir !== null && existsSync(path.join(webDir, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !serveWeb) {
+      return reply.status(404).send({ error: 'NOT_FOUND', message: 'The requested information could not be found.' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

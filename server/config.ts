@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl,
+    PUBLIC_URL: optionalUrl,
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().min(3).default('Rentza <no-reply@rentza.co.za>'),
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('af-south-1'),
+    PAYFAST_MODE: z.enum(['simulator', 'sandbox', 'live']).default('simulator'),
+    PAYFAST_MERCHANT_ID: z.string().optional(),
+    PAYFAST_MERCHANT_KEY: z.string().optional(),
+    PAYFAST_PASSPHRASE: z.string().optional(),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DEMO_DATA: booleanFlag.default(true),
+    WEB_DIST_DIR: z.string().default('./dist/web'),
+  })
+  .superRefine((env, ctx) => {
+    const s3 = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    const given = s3.filter((key) => env[key]);
+    if (given.length > 0 && given.length < s3.length) {
+      for (const key of s3.filter((k) => !env[k])) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required when any S3_* setting is given' });
+      }
+    }
+  });
+
+export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value stops the server with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = ConfigSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = result.data;
+  return { ...config, PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') };
+}
+
+export function isSmtpConfigured(config: Config): boolean {
+  return Boolean(config.SMTP_URL);
+}

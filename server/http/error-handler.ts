@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+
+interface PgError {
+  code?: string;
+}
+
+/** One error handler: validation → 400 with per-field messages, AppError → its status, else 500. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        if (!(field in fieldErrors)) fieldErrors[field] = issue.message ?? 'Invalid value';
+      }
+      const first = Object.values(fieldErrors)[0] ?? 'Invalid request';
+      return reply.status(400).send({ error: 'BAD_REQUEST', message: first, fieldErrors });
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ error: error.code ?? 'ERROR', message: error.message });
+    }
+    if ((error as PgError).code === '23P01') {
+      return reply
+        .status(409)
+        .send({ error: 'CONFLICT', message: 'Those dates are no longer available. Please choose different dates.' });
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.statusCode && fastifyError.statusCode < 500) {
+      return reply.status(fastifyError.statusCode).send({ error: fastifyError.code ?? 'ERROR', message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ error: 'INTERNAL', message: 'A server error occurred. Please try again later or contact support.' });
+  });
+}

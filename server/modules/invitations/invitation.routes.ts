@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ClaimAccountSchema } from '../../../domain/schemas/user.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { ErrorResponseSchema } from '../account/account.schemas.ts';
+import { claimInvitation, describeInvitation } from './invitation.service.ts';
+
+const InvitationSummarySchema = z.object({
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable(),
+});
+
+export function registerInvitationRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/invitations/claim',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Who an invitation link is for (pending and unexpired only)',
+        querystring: z.object({ token: z.string().min(1, 'Invalid registration link') }),
+        response: { 200: InvitationSummarySchema, 404: ErrorResponseSchema },
+      },
+    },
+    (request) => describeInvitation(deps.db, request.query.token),
+  );
+
+  api.post(
+    '/api/invitations/claim',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Complete registration from an invitation',
+        body: ClaimAccountSchema,
+        response: { 201: z.object({ email: z.string() }), 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await deps.auth.$context;
+      const result = await claimInvitation(deps.db, (password) => context.password.hash(password), request.body);
+      return reply.status(201).send(result);
+    },
+  );
+}

@@ -1,0 +1,177 @@
+import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { openAPI } from 'better-auth/plugins';
+import { type Kysely, sql } from 'kysely';
+import { MESSAGES } from '../../domain/errors.ts';
+import { EmailOnlySchema, RESEND_COOLDOWN_SECONDS, RegisterRequestSchema } from '../../domain/schemas/user.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/types.ts';
+import { passwordResetMail, verificationMail } from './mail/templates.ts';
+import type { OutgoingMail } from './mail/transports.ts';
+
+export const SIGN_IN_FAILURE_LIMIT = 5;
+export const SIGN_IN_FAILURE_WINDOW_MINUTES = 15;
+
+interface AuthDeps {
+  db: Kysely<Database>;
+  config: Config;
+  secret: string;
+  sendMail: (mail: OutgoingMail) => Promise<void>;
+}
+
+const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
+
+export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
+  return betterAuth({
+    appName: 'Rentza',
+    baseURL: config.PUBLIC_URL,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.PUBLIC_URL],
+    database: { db, type: 'postgres' },
+    advanced: { database: { generateId: 'uuid' } },
+    rateLimit: { enabled: false },
+    logger: { level: 'error' },
+    plugins: [openAPI({ disableDefaultReference: true })],
+    user: {
+      modelName: 'users',
+      fields: { emailVerified: 'email_verified', ...timestamps },
+      additionalFields: {
+        first_name: { type: 'string', required: true },
+        last_name: { type: 'string', required: true },
+        phone: { type: 'string', required: false },
+        role: { type: 'string', required: false, defaultValue: 'client' },
+        is_active: { type: 'boolean', required: false, input: false, defaultValue: true },
+        parent_owner_id: { type: 'string', required: false, input: false },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      fields: { expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', userId: 'user_id', ...timestamps },
+      expiresIn: 60 * 60 * 24 * 7,
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        userId: 'user_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        ...timestamps,
+      },
+    },
+    verification: { modelName: 'verifications', fields: { expiresAt: 'expires_at', ...timestamps } },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await sendMail(passwordResetMail(user.email, user.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await sendMail(verificationMail(user.email, user.name, url));
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const user = await db
+              .selectFrom('users')
+              .select('is_active')
+              .where('id', '=', session.userId)
+              .executeTakeFirst();
+            if (!user?.is_active) throw new APIError('FORBIDDEN', { message: MESSAGES.accountDeactivated });
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') {
+          const parsed = RegisterRequestSchema.safeParse(ctx.body);
+          if (!parsed.success) {
+            throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? 'Invalid registration' });
+          }
+          const existing = await db
+            .selectFrom('users')
+            .select('id')
+            .where('email', '=', parsed.data.email)
+            .executeTakeFirst();
+          if (existing) throw new APIError('UNPROCESSABLE_ENTITY', { message: MESSAGES.alreadyRegistered });
+          const body = {
+            ...parsed.data,
+            phone: parsed.data.phone ?? undefined,
+            name: `${parsed.data.first_name} ${parsed.data.last_name}`,
+            callbackURL: '/login?verified=1',
+          };
+          return { context: { ...ctx, body } };
+        }
+        if (ctx.path === '/sign-in/email') {
+          const email = EmailOnlySchema.safeParse(ctx.body);
+          if (email.success && (await countRecentFailures(db, email.data.email)) >= SIGN_IN_FAILURE_LIMIT) {
+            throw new APIError('TOO_MANY_REQUESTS', { message: MESSAGES.rateLimited });
+          }
+        }
+        if (ctx.path === '/send-verification-email' || ctx.path === '/request-password-reset') {
+          const email = EmailOnlySchema.safeParse(ctx.body);
+          if (!email.success) {
+            throw new APIError('BAD_REQUEST', { message: email.error.issues[0]?.message ?? 'Email is required' });
+          }
+          const wait = await secondsUntilResendAllowed(db, email.data.email);
+          if (wait > 0) {
+            throw new APIError('TOO_MANY_REQUESTS', {
+              message: `Please wait ${wait} seconds before requesting another email.`,
+            });
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const email = EmailOnlySchema.safeParse(ctx.body);
+        if (!email.success) return;
+        const returned = ctx.context.returned;
+        const failed = returned instanceof APIError && returned.statusCode === 401;
+        if (failed) {
+          await db.insertInto('sign_in_failures').values({ email: email.data.email }).execute();
+        } else if (!(returned instanceof APIError)) {
+          await db.deleteFrom('sign_in_failures').where('email', '=', email.data.email).execute();
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+async function countRecentFailures(db: Kysely<Database>, email: string): Promise<number> {
+  const row = await db
+    .selectFrom('sign_in_failures')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('email', '=', email)
+    .where('failed_at', '>', sql<Date>`now() - make_interval(mins => ${SIGN_IN_FAILURE_WINDOW_MINUTES})`)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The 60-second cool-down between account emails, enforced per address on the server too. */
+async function secondsUntilResendAllowed(db: Kysely<Database>, email: string): Promise<number> {
+  const row = await db
+    .selectFrom('email_outbox')
+    .select(sql<number>`ceil(extract(epoch from (max(created_at) + make_interval(secs => ${RESEND_COOLDOWN_SECONDS}) - now())))`.as('wait'))
+    .where('to_address', '=', email)
+    .executeTakeFirst();
+  return Math.max(0, Number(row?.wait ?? 0));
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { buildApp } from './app.ts';
+import { type Config, isSmtpConfigured } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoData } from './db/seed/seed.ts';
+import { createAuth } from './platform/auth.ts';
+import { enqueueMail, startOutboxWorker } from './platform/mail/outbox.ts';
+import { createDevMailboxTransport, createSmtpTransport } from './platform/mail/transports.ts';
+
+export interface Runtime {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  seeded: boolean;
+  close: () => Promise<void>;
+}
+
+/** AUTH_SECRET, or one generated once and kept under DATA_DIR so sessions survive restarts. */
+function resolveAuthSecret(config: Config): string {
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  const file = path.resolve(config.DATA_DIR, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function startRuntime(
+  config: Config,
+  options: { logger?: Logger; database?: DatabaseHandle } = {},
+): Promise<Runtime> {
+  const logger = options.logger ?? pino({ level: config.LOG_LEVEL });
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') }));
+  await migrateToLatest(database.db);
+
+  const transport = isSmtpConfigured(config)
+    ? createSmtpTransport(config.SMTP_URL as string, config.MAIL_FROM)
+    : createDevMailboxTransport(database.db);
+  const worker = startOutboxWorker(database.db, transport, logger);
+  const sendMail = async (mail: Parameters<typeof enqueueMail>[1]) => {
+    await enqueueMail(database.db, mail);
+    worker.poke();
+  };
+
+  const auth = createAuth({ db: database.db, config, secret: resolveAuthSecret(config), sendMail });
+  const authContext = await auth.$context;
+  const seeded = config.DEMO_DATA ? await seedDemoData(database.db, (p) => authContext.password.hash(p)) : false;
+
+  const app = await buildApp({
+    deps: { db: database.db, config, auth, sendMail, databaseKind: database.kind },
+    logger,
+    devMailbox: !isSmtpConfigured(config),
+    webDistDir: config.WEB_DIST_DIR,
+  });
+
+  return {
+    app,
+    database,
+    seeded,
+    close: async () => {
+      await app.close();
+      await worker.stop();
+      await database.close();
+    },
+  };
+}
