@@ -22,13 +22,14 @@ export function checkPasswordRules(password: string) {
 export const PHONE_PATTERN = /^\+?(?:\(\d{3}\)|\d{3})[-.\s]?\d{3}[-.\s]?\d{4}$/;
 
 const email = z
-  .string()
+  .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .pipe(z.email('Please enter a valid email'))
   .transform((value) => value.toLowerCase());
 
-const requiredName = (message: string) => z.string().trim().min(1, message).max(100, 'Must be 100 characters or fewer');
+const requiredName = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(100, 'Must be 100 characters or fewer');
 
 const optionalPhone = z
   .string()
@@ -38,7 +39,7 @@ const optionalPhone = z
   .transform((value) => (value ? value : null));
 
 export const registrationPassword = z
-  .string()
+  .string({ error: 'Password is required' })
   .min(1, 'Password is required')
   .min(PASSWORD_MIN_REGISTER, 'Password must be at least 8 characters')
   .max(128, 'Password must be 128 characters or fewer')
@@ -49,7 +50,10 @@ export const registrationPassword = z
 
 export const LoginSchema = z.object({
   email,
-  password: z.string().min(1, 'Password is required').min(PASSWORD_MIN_LOGIN, 'Password must be at least 6 characters'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .min(PASSWORD_MIN_LOGIN, 'Password must be at least 6 characters'),
 });
 export type Login = z.infer<typeof LoginSchema>;
 
@@ -90,11 +94,18 @@ export const ProfileUpdateSchema = z.object({
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
 export const ClaimAccountSchema = z.object({
-  token: z.string().min(1, 'Invalid registration link'),
+  token: z.string({ error: 'Invalid registration link' }).min(1, 'Invalid registration link'),
   first_name: requiredName('First name is required'),
   last_name: requiredName('Last name is required'),
-  phone: z.string().trim().min(1, 'Phone is required').regex(PHONE_PATTERN, 'Please enter a valid phone number'),
-  password: z.string().min(PASSWORD_MIN_REGISTER, 'Password must be at least 8 characters').max(128),
+  phone: z
+    .string({ error: 'Phone is required' })
+    .trim()
+    .min(1, 'Phone is required')
+    .regex(PHONE_PATTERN, 'Please enter a valid phone number'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(PASSWORD_MIN_REGISTER, 'Password must be at least 8 characters')
+    .max(128),
 });
 export type ClaimAccount = z.infer<typeof ClaimAccountSchema>;
 

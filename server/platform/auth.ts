@@ -3,7 +3,12 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { openAPI } from 'better-auth/plugins';
 import { type Kysely, sql } from 'kysely';
 import { MESSAGES } from '../../domain/errors.ts';
-import { EmailOnlySchema, RESEND_COOLDOWN_SECONDS, RegisterRequestSchema } from '../../domain/schemas/user.ts';
+import {
+  EmailOnlySchema,
+  RESEND_COOLDOWN_SECONDS,
+  RegisterRequestSchema,
+  registrationPassword,
+} from '../../domain/schemas/user.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import { passwordResetMail, verificationMail } from './mail/templates.ts';
@@ -85,6 +90,12 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
       },
     },
     databaseHooks: {
+      user: {
+        create: {
+          // Hook bodies are merged into the request, so the sign-up hook cannot clear an empty phone.
+          before: async (user) => ({ data: { ...user, phone: user.phone || null } }),
+        },
+      },
       session: {
         create: {
           before: async (session) => {
@@ -118,6 +129,14 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
             callbackURL: '/login?verified=1',
           };
           return { context: { ...ctx, body } };
+        }
+        if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
+          const password = registrationPassword.safeParse(ctx.body?.newPassword);
+          if (!password.success) {
+            throw new APIError('BAD_REQUEST', {
+              message: password.error.issues[0]?.message ?? 'Invalid password',
+            });
+          }
         }
         if (ctx.path === '/sign-in/email') {
           const email = EmailOnlySchema.safeParse(ctx.body);

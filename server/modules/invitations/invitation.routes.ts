@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ClaimAccountSchema } from '../../../domain/schemas/user.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
-import { claimInvitation, describeInvitation } from './invitation.service.ts';
+import { claimInvitation, describeInvitation, INVALID_LINK } from './invitation.service.ts';
 
 const InvitationSummarySchema = z.object({
   email: z.string(),
@@ -22,7 +22,7 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: AppDeps): v
       schema: {
         tags: ['account'],
         summary: 'Who an invitation link is for (pending and unexpired only)',
-        querystring: z.object({ token: z.string().min(1, 'Invalid registration link') }),
+        querystring: z.object({ token: z.string({ error: INVALID_LINK }).min(1, INVALID_LINK) }),
         response: { 200: InvitationSummarySchema, 404: ErrorResponseSchema },
       },
     },
