@@ -34,7 +34,8 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
     secret,
     trustedOrigins: [config.PUBLIC_URL],
     database: { db, type: 'postgres' },
-    advanced: { database: { generateId: 'uuid' } },
+    // Explicit: better-auth turns the origin (CSRF) check off by default when NODE_ENV is 'test'.
+    advanced: { database: { generateId: 'uuid' }, disableOriginCheck: false },
     rateLimit: { enabled: false },
     logger: { level: 'error' },
     plugins: [openAPI({ disableDefaultReference: true })],

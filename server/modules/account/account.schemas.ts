@@ -43,4 +43,9 @@ export function toUserProfile(user: User): UserProfile {
   };
 }
 
-export const ErrorResponseSchema = z.object({ error: z.string(), message: z.string() });
+export const ErrorResponseSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  /** Per-field messages of a 400 for an invalid body or query. */
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+});

@@ -37,6 +37,14 @@ export async function claimInvitation(
   const userId = randomUUID();
   await db.transaction().execute(async (trx) => {
     const now = new Date();
+    // Accept first: the row lock makes a simultaneous claim of the same link wait, then find it taken.
+    const accepted = await trx
+      .updateTable('invitations')
+      .set({ status: 'accepted', accepted_at: now })
+      .where('id', '=', invitation.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (accepted.numUpdatedRows !== 1n) throw notFound(INVALID_LINK);
     await trx
       .insertInto('users')
       .values({
@@ -69,13 +77,7 @@ export async function claimInvitation(
         updated_at: now,
       })
       .execute();
-    const accepted = await trx
-      .updateTable('invitations')
-      .set({ status: 'accepted', accepted_at: now, invited_user_id: userId })
-      .where('id', '=', invitation.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (accepted.numUpdatedRows !== 1n) throw notFound(INVALID_LINK);
+    await trx.updateTable('invitations').set({ invited_user_id: userId }).where('id', '=', invitation.id).execute();
   });
   return { email: invitation.email };
 }
