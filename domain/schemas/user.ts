@@ -34,8 +34,8 @@ const requiredName = (message: string) =>
 const optionalPhone = z
   .string()
   .trim()
-  .refine((value) => value === '' || PHONE_PATTERN.test(value), 'Please enter a valid phone number')
-  .optional()
+  .nullish()
+  .refine((value) => !value || PHONE_PATTERN.test(value), 'Please enter a valid phone number')
   .transform((value) => (value ? value : null));
 
 export const registrationPassword = z

@@ -11,7 +11,12 @@ import {
 } from '../../domain/schemas/user.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
-import { passwordResetMail, verificationMail } from './mail/templates.ts';
+import {
+  PASSWORD_RESET_SUBJECT,
+  passwordResetMail,
+  VERIFICATION_SUBJECT,
+  verificationMail,
+} from './mail/templates.ts';
 import type { OutgoingMail } from './mail/transports.ts';
 
 export const SIGN_IN_FAILURE_LIMIT = 5;
@@ -150,7 +155,8 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
           if (!email.success) {
             throw new APIError('BAD_REQUEST', { message: email.error.issues[0]?.message ?? 'Email is required' });
           }
-          const wait = await secondsUntilResendAllowed(db, email.data.email);
+          const subject = ctx.path === '/send-verification-email' ? VERIFICATION_SUBJECT : PASSWORD_RESET_SUBJECT;
+          const wait = await secondsUntilResendAllowed(db, email.data.email, subject);
           if (wait > 0) {
             throw new APIError('TOO_MANY_REQUESTS', {
               message: `Please wait ${wait} seconds before requesting another email.`,
@@ -186,12 +192,13 @@ async function countRecentFailures(db: Kysely<Database>, email: string): Promise
   return Number(row.count);
 }
 
-/** The 60-second cool-down between account emails, enforced per address on the server too. */
-async function secondsUntilResendAllowed(db: Kysely<Database>, email: string): Promise<number> {
+/** The 60-second cool-down between account emails of one kind, enforced per address on the server too. */
+async function secondsUntilResendAllowed(db: Kysely<Database>, email: string, subject: string): Promise<number> {
   const row = await db
     .selectFrom('email_outbox')
     .select(sql<number>`ceil(extract(epoch from (max(created_at) + make_interval(secs => ${RESEND_COOLDOWN_SECONDS}) - now())))`.as('wait'))
     .where('to_address', '=', email)
+    .where('subject', '=', subject)
     .executeTakeFirst();
   return Math.max(0, Number(row?.wait ?? 0));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ProfileUpdateSchema } from '../../../domain/schemas/user.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireRole } from '../../http/session.ts';
@@ -19,6 +20,21 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
       },
     },
     async (request) => toUserProfile(requireRole(await deps.currentUser(request))),
+  );
+
+  api.get(
+    '/api/session',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in user, or null when signed out',
+        response: { 200: z.object({ user: UserProfileSchema.nullable() }) },
+      },
+    },
+    async (request) => {
+      const user = await deps.currentUser(request);
+      return { user: user ? toUserProfile(user) : null };
+    },
   );
 
   api.patch(

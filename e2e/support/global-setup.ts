@@ -1,0 +1,100 @@
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { findChromium } from './chromium.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (server.exitCode !== null) throw new Error(`Server exited early with code ${server.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error('Server did not become healthy in time');
+}
+
+/** Builds the web app and starts an `npm start`-style server on a free port with a fresh database. */
+export default async function setup(project: TestProject) {
+  const chromium = findChromium();
+  if (!chromium) {
+    const message = 'No Chromium found (install Debian `chromium`): the browser journeys cannot run.';
+    if (process.env.REQUIRE_E2E === '1') throw new Error(message);
+    console.warn(`\n${'!'.repeat(80)}\n!! SKIPPING BROWSER JOURNEYS. ${message}\n${'!'.repeat(80)}\n`);
+  }
+  project.provide('chromiumPath', chromium ?? '');
+  if (!chromium) {
+    project.provide('baseUrl', '');
+    return;
+  }
+
+  execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rentza-e2e-'));
+  let databaseUrl: string | undefined;
+  let databaseName: string | undefined;
+  if (process.env.TEST_DATABASE_URL) {
+    databaseName = `rentza_e2e_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${databaseName}`);
+    await admin.end();
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+  }
+
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(baseUrl, server);
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+    if (databaseName && process.env.TEST_DATABASE_URL) {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+      await admin.end();
+    }
+  };
+}

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { shouldRememberRoute } from '../../domain/routes.ts';
+import { useCurrentUser } from '../features/account/api.ts';
+import { saveLastRoute } from '../lib/storage.ts';
+
+/**
+ * Scrolls to the top 100 ms after each navigation and remembers the last visited route of a
+ * signed-in user (so the home page visited after logout does not become the next landing page).
+ */
+export function NavigationEffects() {
+  const { pathname, search } = useLocation();
+  const { data: user } = useCurrentUser();
+  const signedIn = !!user;
+  useEffect(() => {
+    const timer = setTimeout(() => window.scrollTo({ top: 0 }), 100);
+    return () => clearTimeout(timer);
+  }, [pathname, search]);
+  useEffect(() => {
+    if (signedIn && shouldRememberRoute(pathname)) saveLastRoute(`${pathname}${search}`);
+  }, [signedIn, pathname, search]);
+  return null;
+}

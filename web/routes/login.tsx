@@ -1,0 +1,111 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { needsEmailVerification, translateAuthError } from '../../domain/errors.ts';
+import { landingPathAfterLogin } from '../../domain/routes.ts';
+import { EmailOnlySchema, type Login, LoginSchema } from '../../domain/schemas/user.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { CURRENT_USER_KEY, type CurrentUser } from '../features/account/api.ts';
+import { authApi } from '../features/auth/api.ts';
+import { ApiError, api } from '../lib/api.ts';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { readLastRoute } from '../lib/storage.ts';
+import { zodValidate } from '../lib/zod-form.ts';
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ text: string; offerResend: boolean } | null>(null);
+  const form = useForm<Login>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: zodValidate(LoginSchema),
+    validateInputOnChange: true,
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await authApi.signIn(values.email, values.password);
+      const user = await api.get<CurrentUser>('/api/me');
+      queryClient.setQueryData(CURRENT_USER_KEY, user);
+      navigate(
+        landingPathAfterLogin({ returnUrl: params.get('returnUrl'), lastRoute: readLastRoute(), role: user.role }),
+        { replace: true },
+      );
+    } catch (caught) {
+      const apiError = caught instanceof ApiError ? caught : null;
+      const text = apiError ? translateAuthError(apiError.message) : 'Failed to login. Please try again.';
+      setError({ text, offerResend: apiError ? needsEmailVerification(apiError) : false });
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const resend = async () => {
+    const parsed = EmailOnlySchema.safeParse({ email: form.values.email });
+    if (!parsed.success) {
+      notifyError('Please enter your email address first');
+      return;
+    }
+    try {
+      await authApi.resendVerification(parsed.data.email);
+      notifySuccess('Verification email sent! Please check your inbox.');
+    } catch (caught) {
+      notifyError(caught instanceof ApiError && caught.status === 429 ? caught.message : 'Failed to send verification email');
+    }
+  };
+
+  return (
+    <AuthCard title="Login" subtitle="Welcome back to Rentza.">
+      {params.get('verified') === '1' && (
+        <Alert color="teal" title="Email verified">
+          Your email address is verified. You can now log in.
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" role="alert" title="Login failed">
+          <Stack gap={6}>
+            <Text size="sm">{error.text}</Text>
+            {error.offerResend && (
+              <Anchor component="button" type="button" size="sm" onClick={() => void resend()}>
+                Resend verification email
+              </Anchor>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" disabled={!form.isValid() || busy} fullWidth>
+            {busy ? 'Logging in...' : 'Login'}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        Don&apos;t have an account?{' '}
+        <Anchor component={Link} to="/register">
+          Register
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}
