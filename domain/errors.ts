@@ -27,7 +27,10 @@ const AUTH_ROWS: Array<[RegExp, string]> = [
   [/already registered|already exists|duplicate key/i, MESSAGES.alreadyRegistered],
   [/invalid login credentials|invalid email or password/i, MESSAGES.invalidCredentials],
   [/email not confirmed|email not verified/i, MESSAGES.emailNotConfirmed],
-  [/invalid password|password (is )?too short|under 6 characters|at least 6 characters/i, MESSAGES.passwordTooShort],
+  [
+    /invalid password|password (is )?too short|under 6 characters|at least 6 characters/i,
+    MESSAGES.passwordTooShort,
+  ],
   [/unable to validate email|invalid email/i, MESSAGES.invalidEmail],
   [/email rate limit|too many (requests|attempts)/i, MESSAGES.rateLimited],
   [/network ?error|failed to fetch/i, MESSAGES.network],
@@ -58,5 +61,7 @@ export function translateGeneralError(error: { status?: number; message?: string
 
 /** The login screen offers "Resend verification email" when sign-in failed for want of verification. */
 export function needsEmailVerification(error: { code?: string; message?: string | null }): boolean {
-  return error.code === 'EMAIL_NOT_VERIFIED' || /verify|not verified|not confirmed/i.test(error.message ?? '');
+  return (
+    error.code === 'EMAIL_NOT_VERIFIED' || /verify|not verified|not confirmed/i.test(error.message ?? '')
+  );
 }

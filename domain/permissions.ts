@@ -34,7 +34,11 @@ export function defaultPermissions(role: Role): Permissions {
 }
 
 /** The business a user acts for: an owner's own id, a staff member's parent owner. */
-export function businessOwnerId(user: { id: string; role: Role; parentOwnerId: string | null }): string | null {
+export function businessOwnerId(user: {
+  id: string;
+  role: Role;
+  parentOwnerId: string | null;
+}): string | null {
   if (user.role === 'owner') return user.id;
   if (user.role === 'backoffice' || user.role === 'frontoffice') return user.parentOwnerId;
   return null;

@@ -14,7 +14,7 @@ const ROLE_ALIASES: Record<string, Role> = {
 /** A user without a role is a client (the spec's "tenant"). */
 export function normalizeRole(role: string | null | undefined): Role {
   if (!role) return 'client';
-  const alias = ROLE_ALIASES[role];
+  const alias = Object.hasOwn(ROLE_ALIASES, role) ? ROLE_ALIASES[role] : undefined; // not "constructor" etc.
   if (alias) return alias;
   return (ROLES as readonly string[]).includes(role) ? (role as Role) : 'client';
 }

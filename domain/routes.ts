@@ -22,16 +22,22 @@ export function canAccessRoute(route: GuardedRoute, role: Role): boolean {
   return access === 'signedIn' || (access as readonly Role[]).includes(role);
 }
 
-/** Routes never remembered as "last visited". */
-const UNREMEMBERED = ['/login', '/register', '/forgot-password', '/verify-email'];
+/**
+ * Routes never remembered as "last visited": the spec's four, plus /reset-password, whose link
+ * carries a single-use token and is useless to land on after the next login.
+ */
+const UNREMEMBERED = ['/login', '/register', '/forgot-password', '/verify-email', '/reset-password'];
 
 export function shouldRememberRoute(pathname: string): boolean {
   return !UNREMEMBERED.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
-/** Only same-site paths are followed after login, never another origin. */
+/**
+ * Only same-site paths are followed after login, never another origin. Browsers drop tabs and line
+ * breaks from URLs and read "\\" as "/", so "/\t/evil.com" and "/\\evil.com" would leave the site too.
+ */
 export function isSafeReturnUrl(url: string | null | undefined): url is string {
-  return !!url && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\');
+  return !!url && url.startsWith('/') && !url.startsWith('//') && !/[\t\n\r\\]/.test(url);
 }
 
 export function landingPathAfterLogin(options: {

@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, expectAccessible, launchBrowser, newPage, openMailLink, signIn } from './support/browser.ts';
+import {
+  browserAvailable,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  openMailLink,
+  signIn,
+} from './support/browser.ts';
 
 describe.runIf(browserAvailable)('journey: forgot password round trip through the dev mailbox', () => {
   let browser: Browser;
@@ -18,7 +25,9 @@ describe.runIf(browserAvailable)('journey: forgot password round trip through th
     await expectAccessible(page, 'forgot-password');
     await page.getByRole('textbox', { name: 'Email' }).fill('pieter@rentza.test');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await expect.poll(() => page.getByText(/You can request another link in \d+ seconds/).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(/You can request another link in \d+ seconds/).isVisible())
+      .toBe(true);
     expect(await page.getByRole('button', { name: 'Send Reset Link' }).isDisabled()).toBe(true);
 
     await openMailLink(page, 'pieter@rentza.test', /Reset your Rentza password/);

@@ -22,7 +22,9 @@ describe.runIf(browserAvailable)('journey: route guards', () => {
     await page.getByLabel(/^Password/).fill('wrong-password');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect
-      .poll(() => page.getByText('Invalid email or password. Please check your credentials and try again.').isVisible())
+      .poll(() =>
+        page.getByText('Invalid email or password. Please check your credentials and try again.').isVisible(),
+      )
       .toBe(true);
     await page.getByLabel(/^Password/).fill('Staff#2026');
     await page.getByRole('button', { name: 'Login' }).click();

@@ -23,7 +23,16 @@ describe.runIf(browserAvailable)('journey: the mobile menu at 375 px', () => {
 
     await signIn(page, 'thandi@rentza.test', 'Owner#2026');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    for (const label of ['Calendar', 'Property Management', 'Reservation Management', 'Client Management', 'User Management', 'Property Rates', 'Stock Items', 'Ad Hoc Charge Types']) {
+    for (const label of [
+      'Calendar',
+      'Property Management',
+      'Reservation Management',
+      'Client Management',
+      'User Management',
+      'Property Rates',
+      'Stock Items',
+      'Ad Hoc Charge Types',
+    ]) {
       expect(await menu.getByRole('link', { name: label }).isVisible(), label).toBe(true);
     }
     expect(await menu.getByRole('link', { name: 'My Reservations' }).count()).toBe(0);

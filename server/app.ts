@@ -101,7 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     schema: { hide: true },
     handler: async (request, reply) => {
       const url = new URL(request.url, deps.config.PUBLIC_URL);
-      const body = request.method === 'GET' || request.body === undefined ? undefined : JSON.stringify(request.body);
+      const body =
+        request.method === 'GET' || request.body === undefined ? undefined : JSON.stringify(request.body);
       const headers = fromNodeHeaders(request.headers);
       if (body !== undefined) headers.set('content-type', 'application/json');
       headers.delete('content-length');
@@ -127,7 +128,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !serveWeb) {
-      return reply.status(404).send({ error: 'NOT_FOUND', message: 'The requested information could not be found.' });
+      return reply
+        .status(404)
+        .send({ error: 'NOT_FOUND', message: 'The requested information could not be found.' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

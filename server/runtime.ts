@@ -51,7 +51,9 @@ export async function startRuntime(
 
   const auth = createAuth({ db: database.db, config, secret: resolveAuthSecret(config), sendMail });
   const authContext = await auth.$context;
-  const seeded = config.DEMO_DATA ? await seedDemoData(database.db, (p) => authContext.password.hash(p)) : false;
+  const seeded = config.DEMO_DATA
+    ? await seedDemoData(database.db, (p) => authContext.password.hash(p))
+    : false;
 
   const app = await buildApp({
     deps: { db: database.db, config, auth, sendMail, databaseKind: database.kind },

@@ -32,7 +32,9 @@ export async function newPage(
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = serious.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(summary, `axe on ${screen}`).toEqual([]);
 }
 
@@ -53,7 +55,9 @@ export async function openMailLink(
 ): Promise<void> {
   let html = '';
   for (let attempt = 0; attempt < 40 && !html; attempt++) {
-    const list = (await (await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as Array<{
+    const list = (await (
+      await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)
+    ).json()) as Array<{
       id: string;
       subject: string;
     }>;

@@ -22,17 +22,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ error: error.code ?? 'ERROR', message: error.message });
     }
     if ((error as PgError).code === '23P01') {
-      return reply
-        .status(409)
-        .send({ error: 'CONFLICT', message: 'Those dates are no longer available. Please choose different dates.' });
+      return reply.status(409).send({
+        error: 'CONFLICT',
+        message: 'Those dates are no longer available. Please choose different dates.',
+      });
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.statusCode && fastifyError.statusCode < 500) {
-      return reply.status(fastifyError.statusCode).send({ error: fastifyError.code ?? 'ERROR', message: error.message });
+      return reply
+        .status(fastifyError.statusCode)
+        .send({ error: fastifyError.code ?? 'ERROR', message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ error: 'INTERNAL', message: 'A server error occurred. Please try again later or contact support.' });
+    return reply.status(500).send({
+      error: 'INTERNAL',
+      message: 'A server error occurred. Please try again later or contact support.',
+    });
   });
 }

@@ -58,7 +58,13 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
     },
     session: {
       modelName: 'sessions',
-      fields: { expiresAt: 'expires_at', ipAddress: 'ip_address', userAgent: 'user_agent', userId: 'user_id', ...timestamps },
+      fields: {
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        userId: 'user_id',
+        ...timestamps,
+      },
       expiresIn: 60 * 60 * 24 * 7,
     },
     account: {
@@ -120,7 +126,9 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
         if (ctx.path === '/sign-up/email') {
           const parsed = RegisterRequestSchema.safeParse(ctx.body);
           if (!parsed.success) {
-            throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? 'Invalid registration' });
+            throw new APIError('BAD_REQUEST', {
+              message: parsed.error.issues[0]?.message ?? 'Invalid registration',
+            });
           }
           const existing = await db
             .selectFrom('users')
@@ -153,9 +161,12 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
         if (ctx.path === '/send-verification-email' || ctx.path === '/request-password-reset') {
           const email = EmailOnlySchema.safeParse(ctx.body);
           if (!email.success) {
-            throw new APIError('BAD_REQUEST', { message: email.error.issues[0]?.message ?? 'Email is required' });
+            throw new APIError('BAD_REQUEST', {
+              message: email.error.issues[0]?.message ?? 'Email is required',
+            });
           }
-          const subject = ctx.path === '/send-verification-email' ? VERIFICATION_SUBJECT : PASSWORD_RESET_SUBJECT;
+          const subject =
+            ctx.path === '/send-verification-email' ? VERIFICATION_SUBJECT : PASSWORD_RESET_SUBJECT;
           const wait = await secondsUntilResendAllowed(db, email.data.email, subject);
           if (wait > 0) {
             throw new APIError('TOO_MANY_REQUESTS', {
@@ -193,10 +204,18 @@ async function countRecentFailures(db: Kysely<Database>, email: string): Promise
 }
 
 /** The 60-second cool-down between account emails of one kind, enforced per address on the server too. */
-async function secondsUntilResendAllowed(db: Kysely<Database>, email: string, subject: string): Promise<number> {
+async function secondsUntilResendAllowed(
+  db: Kysely<Database>,
+  email: string,
+  subject: string,
+): Promise<number> {
   const row = await db
     .selectFrom('email_outbox')
-    .select(sql<number>`ceil(extract(epoch from (max(created_at) + make_interval(secs => ${RESEND_COOLDOWN_SECONDS}) - now())))`.as('wait'))
+    .select(
+      sql<number>`ceil(extract(epoch from (max(created_at) + make_interval(secs => ${RESEND_COOLDOWN_SECONDS}) - now())))`.as(
+        'wait',
+      ),
+    )
     .where('to_address', '=', email)
     .where('subject', '=', subject)
     .executeTakeFirst();

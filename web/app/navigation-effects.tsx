@@ -12,6 +12,7 @@ export function NavigationEffects() {
   const { pathname, search } = useLocation();
   const { data: user } = useCurrentUser();
   const signedIn = !!user;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after every navigation by design.
   useEffect(() => {
     const timer = setTimeout(() => window.scrollTo({ top: 0 }), 100);
     return () => clearTimeout(timer);

@@ -35,7 +35,9 @@ export const router = createBrowserRouter([
       },
       {
         element: <RouteGuard route="reservationManagement" />,
-        children: [{ path: 'reservation-management', element: <PlannedScreen title="Reservation Management" /> }],
+        children: [
+          { path: 'reservation-management', element: <PlannedScreen title="Reservation Management" /> },
+        ],
       },
       {
         element: <RouteGuard route="myReservations" />,

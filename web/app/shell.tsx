@@ -8,8 +8,8 @@ import {
   Divider,
   Drawer,
   Group,
-  Menu,
   NavLink as MantineNavLink,
+  Menu,
   Stack,
   Text,
 } from '@mantine/core';
@@ -22,8 +22,8 @@ import { Logo } from '../components/logo.tsx';
 import { type CurrentUser, useCurrentUser } from '../features/account/api.ts';
 import { NavigationEffects } from './navigation-effects.tsx';
 import { PageSkeleton } from './route-guard.tsx';
-import { UserMenu } from './user-menu.tsx';
 import { useLogout } from './use-logout.ts';
+import { UserMenu } from './user-menu.tsx';
 
 const SEARCH_LINK = { label: 'Search for Rentals', to: '/properties' };
 
@@ -41,7 +41,11 @@ function DesktopNav({ user }: { user: CurrentUser | null }) {
       {billing.length > 0 && (
         <Menu position="bottom-start">
           <Menu.Target>
-            <Button variant="subtle" size="compact-sm" rightSection={<IconChevronDown size={14} aria-hidden />}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+            >
               Billing
             </Button>
           </Menu.Target>
@@ -58,7 +62,15 @@ function DesktopNav({ user }: { user: CurrentUser | null }) {
   );
 }
 
-function MobileMenu({ user, opened, onClose }: { user: CurrentUser | null; opened: boolean; onClose: () => void }) {
+function MobileMenu({
+  user,
+  opened,
+  onClose,
+}: {
+  user: CurrentUser | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const logout = useLogout();
   const { pathname } = useLocation();
   const links = user ? navigationLinks(user.role) : [];
@@ -167,7 +179,12 @@ export function Shell() {
             <Outlet />
           </Suspense>
         </Box>
-        <Box component="footer" py="lg" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <Box
+          component="footer"
+          py="lg"
+          mt="xl"
+          style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
           <Container size="xl">
             <Group justify="space-between">
               <Text size="sm" c="dimmed">

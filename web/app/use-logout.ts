@@ -13,7 +13,7 @@ export function useLogout() {
       await authApi.signOut();
     } finally {
       queryClient.clear();
-      navigate('/', { replace: true });
+      await navigate('/', { replace: true });
     }
   };
 }

@@ -35,7 +35,7 @@ export default function ClaimAccountPage() {
   useEffect(() => {
     if (!token || invitation.isError) {
       notifyError(INVALID_LINK);
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     }
   }, [token, invitation.isError, navigate]);
 
@@ -54,9 +54,13 @@ export default function ClaimAccountPage() {
     try {
       await authApi.claimInvitation(values);
       notifySuccess('Registration completed successfully');
-      navigate('/login', { replace: true });
+      await navigate('/login', { replace: true });
     } catch (caught) {
-      notifyError(caught instanceof ApiError && caught.status < 500 ? caught.message : 'Failed to complete registration');
+      notifyError(
+        caught instanceof ApiError && caught.status < 500
+          ? caught.message
+          : 'Failed to complete registration',
+      );
     } finally {
       setBusy(false);
     }
@@ -71,7 +75,10 @@ export default function ClaimAccountPage() {
   }
 
   return (
-    <AuthCard title="Complete Your Registration" subtitle={`You were invited to Rentza as ${invitation.data.email}.`}>
+    <AuthCard
+      title="Complete Your Registration"
+      subtitle={`You were invited to Rentza as ${invitation.data.email}.`}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -79,7 +86,12 @@ export default function ClaimAccountPage() {
             <TextInput label="Last name" required {...form.getInputProps('last_name')} />
           </SimpleGrid>
           <TextInput label="Phone" type="tel" required {...form.getInputProps('phone')} />
-          <PasswordInput label="Create Password" autoComplete="new-password" required {...form.getInputProps('password')} />
+          <PasswordInput
+            label="Create Password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
           <Button type="submit" disabled={!form.isValid() || busy}>
             {busy ? 'Completing...' : 'Complete Registration'}
           </Button>

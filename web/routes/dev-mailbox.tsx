@@ -1,4 +1,18 @@
-import { Alert, Badge, Box, Container, Grid, Group, Paper, ScrollArea, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Container,
+  Grid,
+  Group,
+  Paper,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../lib/api.ts';
@@ -15,15 +29,23 @@ interface Mail extends MailSummary {
 }
 
 const formatTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat('en-ZA', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Africa/Johannesburg',
+  }).format(new Date(iso));
 
 /** Links in captured mail open in this tab, so each email flow can be completed here. */
-const withTopTarget = (html: string) => html.replace('<head>', '<head><base target="_top">').replace(/^<!doctype html>/i, '<!doctype html><base target="_top">');
+const withTopTarget = (html: string) =>
+  html
+    .replace('<head>', '<head><base target="_top">')
+    .replace(/^<!doctype html>/i, '<!doctype html><base target="_top">');
 
 function MailView({ id }: { id: string }) {
-  const { data, isPending } = useQuery({ queryKey: ['dev-mail', id], queryFn: () => api.get<Mail>(`/api/dev/mailbox/${id}`) });
+  const { data, isPending } = useQuery({
+    queryKey: ['dev-mail', id],
+    queryFn: () => api.get<Mail>(`/api/dev/mailbox/${id}`),
+  });
   if (isPending || !data) return <Skeleton height={400} />;
   return (
     <Stack gap="xs">
@@ -37,7 +59,13 @@ function MailView({ id }: { id: string }) {
         component="iframe"
         title={`Email: ${data.subject}`}
         srcDoc={withTopTarget(data.html)}
-        style={{ width: '100%', minHeight: 480, border: '1px solid var(--mantine-color-default-border)', borderRadius: 8, background: '#fff' }}
+        style={{
+          width: '100%',
+          minHeight: 480,
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 8,
+          background: '#fff',
+        }}
       />
     </Stack>
   );
@@ -67,11 +95,24 @@ export default function DevMailboxPage() {
           <Grid>
             <Grid.Col span={{ base: 12, md: 4 }}>
               <ScrollArea.Autosize mah={600}>
-                <Stack gap={6} component="ul" aria-label="Emails" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                <Stack
+                  gap={6}
+                  component="ul"
+                  aria-label="Emails"
+                  style={{ listStyle: 'none', padding: 0, margin: 0 }}
+                >
                   {data.map((mail) => (
                     <li key={mail.id}>
-                      <UnstyledButton onClick={() => setSelected(mail.id)} w="100%" aria-current={mail.id === current}>
-                        <Paper withBorder p="sm" bg={mail.id === current ? 'var(--mantine-color-cyan-light)' : undefined}>
+                      <UnstyledButton
+                        onClick={() => setSelected(mail.id)}
+                        w="100%"
+                        aria-current={mail.id === current}
+                      >
+                        <Paper
+                          withBorder
+                          p="sm"
+                          bg={mail.id === current ? 'var(--mantine-color-cyan-light)' : undefined}
+                        >
                           <Text fw={600} size="sm">
                             {mail.subject}
                           </Text>

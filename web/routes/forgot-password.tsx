@@ -32,14 +32,19 @@ export default function ForgotPasswordPage() {
       notifySuccess('Password reset email sent! Please check your inbox.');
       cooldown.start();
     } catch (caught) {
-      notifyError(caught instanceof ApiError && caught.message ? caught.message : 'Failed to send reset email.');
+      notifyError(
+        caught instanceof ApiError && caught.message ? caught.message : 'Failed to send reset email.',
+      );
     } finally {
       setBusy(false);
     }
   });
 
   return (
-    <AuthCard title="Reset Password" subtitle="Enter your email and we will send you a link to choose a new password.">
+    <AuthCard
+      title="Reset Password"
+      subtitle="Enter your email and we will send you a link to choose a new password."
+    >
       {sentTo && (
         <Alert color="teal" title="Check your inbox">
           If an account exists for {sentTo}, a reset link is on its way.
@@ -47,7 +52,13 @@ export default function ForgotPasswordPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
           <Button type="submit" disabled={!form.isValid() || busy || cooldown.active}>
             Send Reset Link
           </Button>

@@ -3,9 +3,21 @@ import { IconCalendarCheck, IconSearch, IconShieldCheck } from '@tabler/icons-re
 import { Link } from 'react-router';
 
 const HIGHLIGHTS = [
-  { icon: IconSearch, title: 'Find it', text: 'Homes, cars, tools, cameras, venues and storage across South Africa.' },
-  { icon: IconCalendarCheck, title: 'Book it', text: 'Pick your dates and book in minutes, with prices in rand.' },
-  { icon: IconShieldCheck, title: 'Run it', text: 'Owners manage listings, bookings, invoices and staff in one place.' },
+  {
+    icon: IconSearch,
+    title: 'Find it',
+    text: 'Homes, cars, tools, cameras, venues and storage across South Africa.',
+  },
+  {
+    icon: IconCalendarCheck,
+    title: 'Book it',
+    text: 'Pick your dates and book in minutes, with prices in rand.',
+  },
+  {
+    icon: IconShieldCheck,
+    title: 'Run it',
+    text: 'Owners manage listings, bookings, invoices and staff in one place.',
+  },
 ];
 
 export default function HomePage() {

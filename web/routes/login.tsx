@@ -35,8 +35,12 @@ export default function LoginPage() {
       await authApi.signIn(values.email, values.password);
       const user = await api.get<CurrentUser>('/api/me');
       queryClient.setQueryData(CURRENT_USER_KEY, user);
-      navigate(
-        landingPathAfterLogin({ returnUrl: params.get('returnUrl'), lastRoute: readLastRoute(), role: user.role }),
+      await navigate(
+        landingPathAfterLogin({
+          returnUrl: params.get('returnUrl'),
+          lastRoute: readLastRoute(),
+          role: user.role,
+        }),
         { replace: true },
       );
     } catch (caught) {
@@ -58,7 +62,11 @@ export default function LoginPage() {
       await authApi.resendVerification(parsed.data.email);
       notifySuccess('Verification email sent! Please check your inbox.');
     } catch (caught) {
-      notifyError(caught instanceof ApiError && caught.status === 429 ? caught.message : 'Failed to send verification email');
+      notifyError(
+        caught instanceof ApiError && caught.status === 429
+          ? caught.message
+          : 'Failed to send verification email',
+      );
     }
   };
 
@@ -83,7 +91,13 @@ export default function LoginPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

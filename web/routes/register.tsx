@@ -57,7 +57,8 @@ export default function RegisterPage() {
   const { values } = form;
   const passwordsDiffer = values.password !== values.confirmPassword;
   const canSubmit = form.isValid() && values.termsAccepted && !busy && !passwordsDiffer;
-  const confirmError = form.isTouched('confirmPassword') && passwordsDiffer ? 'Passwords do not match' : undefined;
+  const confirmError =
+    form.isTouched('confirmPassword') && passwordsDiffer ? 'Passwords do not match' : undefined;
 
   const submit = form.onSubmit(async (formValues) => {
     setBusy(true);
@@ -65,7 +66,7 @@ export default function RegisterPage() {
     try {
       const request = RegisterRequestSchema.parse(formValues);
       await authApi.signUp(request);
-      navigate(`/verify-email?email=${encodeURIComponent(request.email)}`);
+      await navigate(`/verify-email?email=${encodeURIComponent(request.email)}`);
     } catch (caught) {
       setError(translateAuthError(caught instanceof ApiError ? caught.message : 'Registration failed'));
     } finally {
@@ -83,10 +84,26 @@ export default function RegisterPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('first_name')} />
-            <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('last_name')} />
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              {...form.getInputProps('first_name')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              {...form.getInputProps('last_name')}
+            />
           </SimpleGrid>
-          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
           <TextInput
             label="Phone (optional)"
             type="tel"
@@ -100,7 +117,12 @@ export default function RegisterPage() {
               <Radio value="owner" label="List My Property" />
             </Group>
           </Radio.Group>
-          <PasswordInput label="Password" autoComplete="new-password" required {...form.getInputProps('password')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
           <PasswordChecklist password={values.password} />
           <PasswordInput
             label="Confirm password"

@@ -31,7 +31,7 @@ export default function ResetPasswordPage() {
     try {
       await authApi.resetPassword(token, password);
       notifySuccess('Your password has been reset. Please log in with your new password.');
-      navigate('/login', { replace: true });
+      await navigate('/login', { replace: true });
     } catch {
       setError(INVALID_LINK);
     } finally {
@@ -51,7 +51,12 @@ export default function ResetPasswordPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack>
-          <PasswordInput label="New password" autoComplete="new-password" required {...form.getInputProps('password')} />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
           <PasswordChecklist password={form.values.password} />
           <PasswordInput
             label="Confirm new password"

@@ -40,7 +40,11 @@ export default function VerifyEmailPage() {
       notifySuccess('Verification email sent! Please check your inbox.');
       cooldown.start();
     } catch (caught) {
-      notifyError(caught instanceof ApiError && caught.message ? caught.message : 'Failed to resend verification email.');
+      notifyError(
+        caught instanceof ApiError && caught.message
+          ? caught.message
+          : 'Failed to resend verification email.',
+      );
     } finally {
       setBusy(false);
     }

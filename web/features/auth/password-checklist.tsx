@@ -12,7 +12,12 @@ export function PasswordChecklist({ password }: { password: string }) {
           data-met={rule.met}
           c={rule.met ? 'var(--rentza-success-text)' : 'dimmed'}
           icon={
-            <ThemeIcon color={rule.met ? 'teal' : 'gray'} size={18} radius="xl" variant={rule.met ? 'filled' : 'light'}>
+            <ThemeIcon
+              color={rule.met ? 'teal' : 'gray'}
+              size={18}
+              radius="xl"
+              variant={rule.met ? 'filled' : 'light'}
+            >
               {rule.met ? <IconCheck size={12} aria-hidden /> : <IconX size={12} aria-hidden />}
             </ThemeIcon>
           }

@@ -1,0 +1,201 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ROLES, type Role } from './roles.ts';
+import {
+  canAccessRoute,
+  type GuardedRoute,
+  isSafeReturnUrl,
+  landingPathAfterLogin,
+  navigationLinks,
+  quickActions,
+  ROUTE_ACCESS,
+  shouldRememberRoute,
+} from './routes.ts';
+
+const ALL = ROLES;
+
+/** The spec's route table, written out independently of ROUTE_ACCESS (tenant = client, staff stored names). */
+const SPEC_ACCESS: Record<GuardedRoute, readonly Role[]> = {
+  profile: ALL,
+  reservationBooking: ALL,
+  reservationManagement: ['owner', 'admin'],
+  myReservations: ['client'],
+  calendar: ['owner', 'backoffice', 'frontoffice'],
+  subscription: ['owner', 'admin'],
+  billing: ['owner', 'admin'],
+  users: ['admin'],
+  ownerUserManagement: ['owner'],
+  tenantManagement: ['owner'],
+  propertyManagement: ['owner'],
+};
+
+/** Which guarded route each link target opens. */
+const ROUTE_OF_PATH: Record<string, GuardedRoute> = {
+  '/profile': 'profile',
+  '/reservation-management': 'reservationManagement',
+  '/my-reservations': 'myReservations',
+  '/calendar': 'calendar',
+  '/subscription': 'subscription',
+  '/billing/rates': 'billing',
+  '/billing/stock': 'billing',
+  '/billing/extra-charges': 'billing',
+  '/users': 'users',
+  '/owner-user-management': 'ownerUserManagement',
+  '/tenant-management': 'tenantManagement',
+  '/property-management': 'propertyManagement',
+};
+
+describe('route access', () => {
+  it('covers exactly the guarded routes of the spec', () => {
+    expect(Object.keys(ROUTE_ACCESS).sort()).toEqual(Object.keys(SPEC_ACCESS).sort());
+  });
+
+  const matrix = (Object.keys(SPEC_ACCESS) as GuardedRoute[]).flatMap((route) =>
+    ALL.map((role) => [route, role, SPEC_ACCESS[route].includes(role)] as const),
+  );
+  it.each(matrix)('%s for %s: %s', (route, role, allowed) => {
+    expect(canAccessRoute(route, role)).toBe(allowed);
+  });
+});
+
+describe('shouldRememberRoute', () => {
+  it.each([
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/verify-email',
+    '/verify-email/sent',
+    '/reset-password',
+  ])('does not remember %s', (path) => {
+    expect(shouldRememberRoute(path)).toBe(false);
+  });
+
+  it.each([
+    '/',
+    '/calendar',
+    '/property/42',
+    '/reservation-management',
+    '/profile',
+    '/loginhelp',
+  ])('remembers %s', (path) => {
+    expect(shouldRememberRoute(path)).toBe(true);
+  });
+});
+
+describe('isSafeReturnUrl', () => {
+  it.each(['/', '/calendar', '/property/42?start=2026-12-01', '/search#results', '/a//b'])('follows %s', (url) => {
+    expect(isSafeReturnUrl(url)).toBe(true);
+  });
+
+  it.each([
+    '//evil.com',
+    '//evil.com/login',
+    '/\\evil.com',
+    '/\t/evil.com',
+    '/\n/evil.com',
+    '/\r\n/evil.com',
+    'https://evil.com',
+    'http://localhost:3000/calendar',
+    'javascript:alert(1)',
+    'evil.com',
+    ' /calendar',
+    '',
+    null,
+    undefined,
+  ])('refuses %j', (url) => {
+    expect(isSafeReturnUrl(url)).toBe(false);
+  });
+
+  it('property: whatever it accepts stays on our origin when a browser resolves it', () => {
+    const origin = 'https://rentza.co.za';
+    const unit = fc.constantFrom('/', '\\', '\t', '\n', '\r', ' ', ':', '.', '@', '?', '#', '%', 'e', 'v', '2', 'F');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 12 }), (url) => {
+        if (isSafeReturnUrl(url)) expect(new URL(url, `${origin}/login`).origin).toBe(origin);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+describe('landingPathAfterLogin', () => {
+  it.each([
+    ['the returnUrl first', { returnUrl: '/calendar', lastRoute: '/profile', role: 'owner' }, '/calendar'],
+    ['then the last route', { returnUrl: null, lastRoute: '/profile', role: 'owner' }, '/profile'],
+    ['then property management for owners', { returnUrl: null, lastRoute: null, role: 'owner' }, '/property-management'],
+    ['then home for clients', { returnUrl: null, lastRoute: null, role: 'client' }, '/'],
+    ['then home for admins', { returnUrl: null, lastRoute: null, role: 'admin' }, '/'],
+    ['then home for staff', { returnUrl: null, lastRoute: null, role: 'frontoffice' }, '/'],
+    ['never another site', { returnUrl: '//evil.com', lastRoute: null, role: 'client' }, '/'],
+    ['not another site, then the last route', { returnUrl: 'https://evil.com', lastRoute: '/calendar', role: 'client' }, '/calendar'],
+    ['not a stored login page', { returnUrl: null, lastRoute: '/login', role: 'owner' }, '/property-management'],
+    ['not a stored unsafe route', { returnUrl: null, lastRoute: '//evil.com', role: 'client' }, '/'],
+  ] as const)('takes %s', (_label, options, expected) => {
+    expect(landingPathAfterLogin(options)).toBe(expected);
+  });
+});
+
+describe('navigationLinks', () => {
+  const BILLING = [
+    { label: 'Property Rates', to: '/billing/rates', section: 'Billing' },
+    { label: 'Stock Items', to: '/billing/stock', section: 'Billing' },
+    { label: 'Ad Hoc Charge Types', to: '/billing/extra-charges', section: 'Billing' },
+  ];
+
+  it('client: My Reservations only', () => {
+    expect(navigationLinks('client')).toEqual([{ label: 'My Reservations', to: '/my-reservations' }]);
+  });
+
+  it.each(['backoffice', 'frontoffice'] as const)('%s: Calendar only', (role) => {
+    expect(navigationLinks(role)).toEqual([{ label: 'Calendar', to: '/calendar' }]);
+  });
+
+  it('owner: calendar, management screens and the Billing section', () => {
+    const links = navigationLinks('owner');
+    expect(links.filter((link) => !link.section).map((link) => link.label)).toEqual([
+      'Calendar',
+      'Property Management',
+      'Reservation Management',
+      'Client Management',
+      'User Management',
+    ]);
+    expect(links.find((link) => link.label === 'Client Management')?.to).toBe('/tenant-management');
+    expect(links.find((link) => link.label === 'User Management')?.to).toBe('/owner-user-management');
+    expect(links.filter((link) => link.section)).toEqual(BILLING);
+  });
+
+  it('admin: reservation management, users and the Billing section', () => {
+    const links = navigationLinks('admin');
+    expect(links.filter((link) => !link.section)).toEqual([
+      { label: 'Reservation Management', to: '/reservation-management' },
+      { label: 'Users', to: '/users' },
+    ]);
+    expect(links.filter((link) => link.section)).toEqual(BILLING);
+  });
+
+  it.each(ALL)('only links %s to routes that role may open', (role) => {
+    for (const link of navigationLinks(role)) {
+      const route = ROUTE_OF_PATH[link.to];
+      expect(route, link.to).toBeDefined();
+      expect(canAccessRoute(route as GuardedRoute, role), link.to).toBe(true);
+    }
+  });
+});
+
+describe('quickActions', () => {
+  it.each([
+    ['client', ['My Reservations']],
+    ['owner', ['Property Management', 'Subscription Management', 'Reservation Management']],
+    ['admin', ['Subscription Management', 'Reservation Management']],
+    ['backoffice', []],
+    ['frontoffice', []],
+  ] as const)('%s sees %j', (role, labels) => {
+    expect(quickActions(role).map((action) => action.label)).toEqual(labels);
+  });
+
+  it.each(ALL)('only offers %s routes that role may open', (role) => {
+    for (const action of quickActions(role)) {
+      expect(canAccessRoute(ROUTE_OF_PATH[action.to] as GuardedRoute, role), action.to).toBe(true);
+    }
+  });
+});
