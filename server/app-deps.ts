@@ -5,6 +5,7 @@ import type { Database } from './db/types.ts';
 import type { SessionUser } from './http/session.ts';
 import type { Auth } from './platform/auth.ts';
 import type { OutgoingMail } from './platform/mail/transports.ts';
+import type { StorageDriver } from './platform/storage/storage.ts';
 
 /** What route modules receive: plain dependencies, no globals. */
 export interface AppDeps {
@@ -14,4 +15,5 @@ export interface AppDeps {
   sendMail: (mail: OutgoingMail) => Promise<void>;
   currentUser: (request: FastifyRequest) => Promise<SessionUser | null>;
   databaseKind: 'postgres' | 'pglite';
+  storage: StorageDriver;
 }

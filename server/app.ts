@@ -20,6 +20,9 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { registerInvitationRoutes } from './modules/invitations/invitation.routes.ts';
+import { registerPropertyImageRoutes } from './modules/property-images/property-image.routes.ts';
+import { registerPropertyRoutes } from './modules/properties/property.routes.ts';
+import { registerSubscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
 
 export interface BuildAppOptions {
   deps: Omit<AppDeps, 'currentUser'> & { currentUser?: AppDeps['currentUser'] };
@@ -119,6 +122,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerAccountRoutes(app, deps);
   registerInvitationRoutes(app, deps);
+  registerSubscriptionRoutes(app, deps);
+  registerPropertyRoutes(app, deps);
+  await registerPropertyImageRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const webDir = options.webDistDir ? path.resolve(options.webDistDir) : null;

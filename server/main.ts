@@ -19,7 +19,8 @@ async function main(): Promise<void> {
     `  Database: ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`,
     `  API docs: ${config.PUBLIC_URL}/api/docs`,
   ];
-  if (!isSmtpConfigured(config)) lines.push(`  Dev mailbox (emails are captured here): ${config.PUBLIC_URL}/dev/mailbox`);
+  if (!isSmtpConfigured(config))
+    lines.push(`  Dev mailbox (emails are captured here): ${config.PUBLIC_URL}/dev/mailbox`);
   if (config.DEMO_DATA) {
     lines.push(runtime.seeded ? '  Demo data seeded. Demo accounts:' : '  Demo accounts:');
     for (const account of DEMO_ACCOUNTS) {

@@ -11,6 +11,9 @@ import { seedDemoData } from './db/seed/seed.ts';
 import { createAuth } from './platform/auth.ts';
 import { enqueueMail, startOutboxWorker } from './platform/mail/outbox.ts';
 import { createDevMailboxTransport, createSmtpTransport } from './platform/mail/transports.ts';
+import { createLocalStorage } from './platform/storage/local-storage.ts';
+import { createS3StorageFromConfig } from './platform/storage/s3-storage.ts';
+import type { StorageDriver } from './platform/storage/storage.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -28,6 +31,13 @@ function resolveAuthSecret(config: Config): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** An S3-compatible bucket when S3_BUCKET is set (config requires its keys with it), else DATA_DIR/uploads. */
+export function createStorage(config: Config): StorageDriver {
+  return config.S3_BUCKET
+    ? createS3StorageFromConfig({ ...config, S3_BUCKET: config.S3_BUCKET })
+    : createLocalStorage(path.join(config.DATA_DIR, 'uploads'));
 }
 
 export async function startRuntime(
@@ -49,14 +59,15 @@ export async function startRuntime(
     worker.poke();
   };
 
+  const storage = createStorage(config);
   const auth = createAuth({ db: database.db, config, secret: resolveAuthSecret(config), sendMail });
   const authContext = await auth.$context;
   const seeded = config.DEMO_DATA
-    ? await seedDemoData(database.db, (p) => authContext.password.hash(p))
+    ? await seedDemoData(database.db, storage, (p) => authContext.password.hash(p))
     : false;
 
   const app = await buildApp({
-    deps: { db: database.db, config, auth, sendMail, databaseKind: database.kind },
+    deps: { db: database.db, config, auth, sendMail, databaseKind: database.kind, storage },
     logger,
     devMailbox: !isSmtpConfigured(config),
     webDistDir: config.WEB_DIST_DIR,

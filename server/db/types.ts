@@ -1,6 +1,9 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Permissions } from '../../domain/permissions.ts';
+import type { PlanId, SubscriptionStatus } from '../../domain/plans.ts';
+import type { PropertyStatus, PropertyType } from '../../domain/property.ts';
 import type { Role } from '../../domain/roles.ts';
+import type { Specifications } from '../../domain/schemas/property.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -101,6 +104,90 @@ export interface SignInFailuresTable {
   failed_at: Generated<Date>;
 }
 
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  owner_id: string;
+  plan_id: Generated<PlanId>;
+  status: Generated<SubscriptionStatus>;
+  current_period_start: Generated<Date>;
+  current_period_end: Generated<Date>;
+  cancel_at_period_end: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ClientsTable {
+  id: Generated<string>;
+  owner_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  region: string | null;
+  is_active: Generated<boolean>;
+  user_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PropertiesTable {
+  id: Generated<string>;
+  owner_id: string;
+  type: PropertyType;
+  category: string;
+  title: string;
+  description: string;
+  city: string;
+  location: string;
+  price_per_day_cents: number;
+  currency: Generated<string>;
+  amenities: ColumnType<string[], string[] | undefined, string[]>;
+  availability_start: string | null;
+  availability_end: string | null;
+  is_active: Generated<boolean>;
+  status: Generated<PropertyStatus>;
+  cleaning_fee_cents: Generated<number>;
+  security_deposit_cents: Generated<number>;
+  specifications: ColumnType<Specifications, string, string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PropertyImagesTable {
+  id: Generated<string>;
+  property_id: string;
+  position: Generated<number>;
+  display_key: string;
+  thumbnail_key: string;
+  width: number;
+  height: number;
+  created_at: Generated<Date>;
+}
+
+export interface ReservationsTable {
+  id: Generated<string>;
+  property_id: string;
+  owner_id: string;
+  client_id: string;
+  start_date: string;
+  end_date: string;
+  status: Generated<ReservationStatus>;
+  total_price_cents: Generated<number>;
+  security_deposit_cents: Generated<number>;
+  guests: Generated<number>;
+  special_requests: string | null;
+  voucher_number: string | null;
+  purchase_order_number: string | null;
+  tax_percent: ColumnType<string, number | string | undefined, number | string>;
+  discount_percent: ColumnType<string, number | string | undefined, number | string>;
+  rate_override_per_day_cents: number | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type ReservationStatus = 'pending' | 'confirmed' | 'completed' | 'cancelled';
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -109,7 +196,16 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   dev_mailbox: DevMailboxTable;
   sign_in_failures: SignInFailuresTable;
+  subscriptions: SubscriptionsTable;
+  clients: ClientsTable;
+  properties: PropertiesTable;
+  property_images: PropertyImagesTable;
+  reservations: ReservationsTable;
 }
+
+export type Property = Selectable<PropertiesTable>;
+export type PropertyImage = Selectable<PropertyImagesTable>;
+export type Subscription = Selectable<SubscriptionsTable>;
 
 export type User = Selectable<UsersTable>;
 export type NewInvitation = Insertable<InvitationsTable>;

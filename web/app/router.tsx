@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { PlannedScreen } from '../components/planned-screen.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import { Shell } from './shell.tsx';
+import { SubscriptionGuard } from './subscription-guard.tsx';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
@@ -20,8 +21,8 @@ export const router = createBrowserRouter([
       { path: 'claim-account', lazy: page(() => import('../routes/claim-account.tsx')) },
       { path: 'terms', lazy: page(() => import('../routes/terms.tsx')) },
       { path: 'dev/mailbox', lazy: page(() => import('../routes/dev-mailbox.tsx')) },
-      { path: 'properties', element: <PlannedScreen title="Search for Rentals" /> },
-      { path: 'property/:id', element: <PlannedScreen title="Property details" /> },
+      { path: 'properties', lazy: page(() => import('../routes/properties.tsx')) },
+      { path: 'property/:id', lazy: page(() => import('../routes/property-details.tsx')) },
       { path: 'payment/return', element: <PlannedScreen title="Payment received" /> },
       { path: 'payment/cancel', element: <PlannedScreen title="Payment cancelled" /> },
       { path: 'reservation', element: <Navigate to="/reservation-management" replace /> },
@@ -73,7 +74,12 @@ export const router = createBrowserRouter([
       },
       {
         element: <RouteGuard route="propertyManagement" />,
-        children: [{ path: 'property-management', element: <PlannedScreen title="Property Management" /> }],
+        children: [
+          {
+            element: <SubscriptionGuard />,
+            children: [{ path: 'property-management', lazy: page(() => import('../routes/property-management.tsx')) }],
+          },
+        ],
       },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

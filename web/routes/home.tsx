@@ -1,34 +1,47 @@
-import { Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarCheck, IconSearch, IconShieldCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Box, Button, Chip, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { FEATURED_COUNT, FEATURED_FILTERS, type PropertyType } from '../../domain/property.ts';
+import { toQueryString, useSearchProperties } from '../features/properties/api.ts';
+import { PropertyGrid, PropertyGridSkeleton } from '../features/properties/components/property-grid.tsx';
+import { criteriaFrom, criteriaToParams, SearchForm } from '../features/properties/components/search-form.tsx';
+import { SearchResults } from '../features/properties/components/search-results.tsx';
+import { readSearchParams } from '../features/properties/search-params.ts';
 
-const HIGHLIGHTS = [
-  {
-    icon: IconSearch,
-    title: 'Find it',
-    text: 'Homes, cars, tools, cameras, venues and storage across South Africa.',
-  },
-  {
-    icon: IconCalendarCheck,
-    title: 'Book it',
-    text: 'Pick your dates and book in minutes, with prices in rand.',
-  },
-  {
-    icon: IconShieldCheck,
-    title: 'Run it',
-    text: 'Owners manage listings, bookings, invoices and staff in one place.',
-  },
-];
+function FeaturedProperties() {
+  const [type, setType] = useState<PropertyType | null>(null);
+  const { data, isPending, isError } = useSearchProperties({ type: type ?? undefined, pageSize: FEATURED_COUNT });
+  return (
+    <Stack gap="md">
+      <Title order={2}>Featured Properties</Title>
+      <Chip.Group value={type ?? 'all'} onChange={(value) => setType(value === 'all' ? null : (value as PropertyType))}>
+        <Group gap="xs" role="group" aria-label="Filter featured properties">
+          {FEATURED_FILTERS.map((filter) => (
+            <Chip key={filter.label} value={filter.type ?? 'all'} variant="outline">
+              {filter.label}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      {isPending && <PropertyGridSkeleton />}
+      {isError && <Text c="red">Failed to load properties</Text>}
+      {data && data.items.length === 0 && <Text c="dimmed">No properties listed yet.</Text>}
+      {data && data.items.length > 0 && <PropertyGrid properties={data.items} />}
+    </Stack>
+  );
+}
 
 export default function HomePage() {
+  const [urlParams, setUrlParams] = useSearchParams();
+  const params = readSearchParams(urlParams);
+  const searching = urlParams.has('type');
+
   return (
     <>
       <Box
-        py={{ base: 56, sm: 96 }}
-        style={{
-          background:
-            'linear-gradient(135deg, var(--mantine-color-cyan-9) 0%, var(--mantine-color-teal-8) 100%)',
-        }}
+        pt={{ base: 48, sm: 80 }}
+        pb={{ base: 96, sm: 120 }}
+        style={{ background: 'linear-gradient(135deg, var(--mantine-color-cyan-9) 0%, var(--mantine-color-teal-9) 100%)' }}
       >
         <Container size="lg">
           <Stack gap="lg" maw={720}>
@@ -36,33 +49,33 @@ export default function HomePage() {
               Anything. Anywhere. Anytime.
             </Title>
             <Text c="white" fz={{ base: 'md', sm: 'xl' }}>
-              Rent what you need from local owners, or earn from what you own.
+              Rent homes, cars, tools, cameras, venues and storage from owners across South Africa.
             </Text>
             <Group>
               <Button component={Link} to="/property-management" size="lg" color="white" c="cyan.9">
                 List Your Property
               </Button>
-              <Button component={Link} to="/properties" size="lg" variant="outline" color="white">
-                Search for Rentals
-              </Button>
             </Group>
           </Stack>
         </Container>
       </Box>
+      <Container size="lg" mt={-64}>
+        <SearchForm
+          key={urlParams.toString()}
+          initial={criteriaFrom(params)}
+          onSearch={(criteria) => setUrlParams(toQueryString(criteriaToParams(criteria)))}
+        />
+      </Container>
       <Container size="lg" py="xl">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
-          {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
-            <Stack key={title} gap="xs">
-              <ThemeIcon size={44} radius="md" variant="light">
-                <Icon size={24} aria-hidden />
-              </ThemeIcon>
-              <Title order={2} size="h4">
-                {title}
-              </Title>
-              <Text c="dimmed">{text}</Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
+        {searching ? (
+          <SearchResults
+            params={{ ...params, pageSize: 12 }}
+            backLink
+            onPage={(page) => setUrlParams(toQueryString({ ...params, page }))}
+          />
+        ) : (
+          <FeaturedProperties />
+        )}
       </Container>
     </>
   );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { defaultPermissions } from '../../../domain/permissions.ts';
 import type { Role } from '../../../domain/roles.ts';
+import { ensureStarterSubscription } from '../../modules/subscriptions/subscription.repository.ts';
 import type { Database } from '../types.ts';
 
 export interface DemoAccount {
@@ -15,12 +16,60 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { key: 'admin', email: 'admin@rentza.test', password: 'Admin#2026', firstName: 'Ayanda', lastName: 'Mokoena', role: 'admin', phone: null },
-  { key: 'owner', email: 'thandi@rentza.test', password: 'Owner#2026', firstName: 'Thandi', lastName: 'Nkosi', role: 'owner', phone: '082 555 0101' },
-  { key: 'secondOwner', email: 'pieter@rentza.test', password: 'Owner#2026', firstName: 'Pieter', lastName: 'van der Merwe', role: 'owner', phone: '083 555 0202' },
-  { key: 'client', email: 'lerato@rentza.test', password: 'Client#2026', firstName: 'Lerato', lastName: 'Dlamini', role: 'client', phone: '084 555 0303' },
-  { key: 'backoffice', email: 'sipho@rentza.test', password: 'Staff#2026', firstName: 'Sipho', lastName: 'Zulu', role: 'backoffice', phone: null },
-  { key: 'frontoffice', email: 'anele@rentza.test', password: 'Staff#2026', firstName: 'Anele', lastName: 'Khumalo', role: 'frontoffice', phone: null },
+  {
+    key: 'admin',
+    email: 'admin@rentza.test',
+    password: 'Admin#2026',
+    firstName: 'Ayanda',
+    lastName: 'Mokoena',
+    role: 'admin',
+    phone: null,
+  },
+  {
+    key: 'owner',
+    email: 'thandi@rentza.test',
+    password: 'Owner#2026',
+    firstName: 'Thandi',
+    lastName: 'Nkosi',
+    role: 'owner',
+    phone: '082 555 0101',
+  },
+  {
+    key: 'secondOwner',
+    email: 'pieter@rentza.test',
+    password: 'Owner#2026',
+    firstName: 'Pieter',
+    lastName: 'van der Merwe',
+    role: 'owner',
+    phone: '083 555 0202',
+  },
+  {
+    key: 'client',
+    email: 'lerato@rentza.test',
+    password: 'Client#2026',
+    firstName: 'Lerato',
+    lastName: 'Dlamini',
+    role: 'client',
+    phone: '084 555 0303',
+  },
+  {
+    key: 'backoffice',
+    email: 'sipho@rentza.test',
+    password: 'Staff#2026',
+    firstName: 'Sipho',
+    lastName: 'Zulu',
+    role: 'backoffice',
+    phone: null,
+  },
+  {
+    key: 'frontoffice',
+    email: 'anele@rentza.test',
+    password: 'Staff#2026',
+    firstName: 'Anele',
+    lastName: 'Khumalo',
+    role: 'frontoffice',
+    phone: null,
+  },
 ];
 
 /** Creates the demo accounts (verified, with known passwords); staff belong to the first owner. */
@@ -68,6 +117,7 @@ export async function seedDemoAccounts(
           updated_at: now,
         })
         .execute();
+      if (account.role === 'owner') await ensureStarterSubscription(trx, id);
     }
   });
   return ids;

@@ -13,13 +13,20 @@ export const UserProfileSchema = z.object({
   role: z.enum(ROLES),
   region: z.string(),
   culture: z.string(),
-  settings: z.object({ currency: z.string(), dateFormat: z.string(), timeFormat: z.string(), language: z.string() }),
+  settings: z.object({
+    currency: z.string(),
+    dateFormat: z.string(),
+    timeFormat: z.string(),
+    language: z.string(),
+  }),
   is_active: z.boolean(),
   parent_owner_id: z.string().nullable(),
-  permissions: z.object(Object.fromEntries(PERMISSION_KEYS.map((key) => [key, z.boolean()])) as Record<
-    (typeof PERMISSION_KEYS)[number],
-    z.ZodBoolean
-  >),
+  permissions: z.object(
+    Object.fromEntries(PERMISSION_KEYS.map((key) => [key, z.boolean()])) as Record<
+      (typeof PERMISSION_KEYS)[number],
+      z.ZodBoolean
+    >,
+  ),
   created_at: z.string(),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;

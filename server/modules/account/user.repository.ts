@@ -21,7 +21,11 @@ export function updateUser(db: Kysely<Database>, id: string, changes: UserUpdate
 /** Deactivating a user also ends every session they hold. */
 export async function setUserActive(db: Kysely<Database>, id: string, isActive: boolean): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ is_active: isActive, updated_at: new Date() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('users')
+      .set({ is_active: isActive, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
     if (!isActive) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
   });
 }

@@ -36,12 +36,20 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: AppDeps): v
         tags: ['account'],
         summary: 'Complete registration from an invitation',
         body: ClaimAccountSchema,
-        response: { 201: z.object({ email: z.string() }), 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+        response: {
+          201: z.object({ email: z.string() }),
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
       const context = await deps.auth.$context;
-      const result = await claimInvitation(deps.db, (password) => context.password.hash(password), request.body);
+      const result = await claimInvitation(
+        deps.db,
+        (password) => context.password.hash(password),
+        request.body,
+      );
       return reply.status(201).send(result);
     },
   );

@@ -6,6 +6,7 @@ import type { ClaimAccount } from '../../../domain/schemas/user.ts';
 import type { Database } from '../../db/types.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { findUserByEmail } from '../account/user.repository.ts';
+import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
 import { findClaimableInvitation } from './invitation.repository.ts';
 
 export const INVALID_LINK = 'Invalid registration link';
@@ -38,6 +39,7 @@ export async function claimInvitation(
   await db.transaction().execute(async (trx) => {
     const now = new Date();
     // Accept first: the row lock makes a simultaneous claim of the same link wait, then find it taken.
+    if (invitation.role === 'owner') await ensureStarterSubscription(trx, userId);
     const accepted = await trx
       .updateTable('invitations')
       .set({ status: 'accepted', accepted_at: now })
@@ -77,7 +79,11 @@ export async function claimInvitation(
         updated_at: now,
       })
       .execute();
-    await trx.updateTable('invitations').set({ invited_user_id: userId }).where('id', '=', invitation.id).execute();
+    await trx
+      .updateTable('invitations')
+      .set({ invited_user_id: userId })
+      .where('id', '=', invitation.id)
+      .execute();
   });
   return { email: invitation.email };
 }

@@ -52,7 +52,13 @@ export async function deliverDueMail(
       .executeTakeFirst();
     if (!row) break;
     try {
-      await transport.send({ id: row.id, to: row.to_address, subject: row.subject, html: row.html, text: row.text });
+      await transport.send({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+      });
       await db
         .updateTable('email_outbox')
         .set({ status: 'sent', sent_at: sql<Date>`now()`, last_error: null })

@@ -20,12 +20,16 @@ interface ActionMail {
 
 /** One layout for every email: greeting, paragraphs, an optional button with its link spelled out. */
 export function renderActionMail(mail: ActionMail): OutgoingMail {
-  const paragraphsHtml = mail.paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const paragraphsHtml = mail.paragraphs
+    .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`)
+    .join('');
   const actionHtml = mail.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(mail.action.url)}" style="background:#0b7285;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(mail.action.label)}</a></p>
        <p style="margin:0 0 16px;font-size:13px;color:#495057">Or open this link: <a href="${escapeHtml(mail.action.url)}">${escapeHtml(mail.action.url)}</a></p>`
     : '';
-  const footHtml = mail.footnote ? `<p style="font-size:13px;color:#495057">${escapeHtml(mail.footnote)}</p>` : '';
+  const footHtml = mail.footnote
+    ? `<p style="font-size:13px;color:#495057">${escapeHtml(mail.footnote)}</p>`
+    : '';
   const html = `<!doctype html><html lang="en-ZA"><body style="font-family:Arial,sans-serif;color:#212529;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:22px;color:#0b7285">Rentza</h1>
 <p style="margin:0 0 16px">Hi ${escapeHtml(mail.greetingName)},</p>${paragraphsHtml}${actionHtml}${footHtml}

@@ -38,7 +38,13 @@ export function createDevMailboxTransport(db: Kysely<Database>): MailTransport {
     send: async (mail) => {
       await db
         .insertInto('dev_mailbox')
-        .values({ outbox_id: mail.id, to_address: mail.to, subject: mail.subject, html: mail.html, text: mail.text })
+        .values({
+          outbox_id: mail.id,
+          to_address: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+        })
         .onConflict((oc) => oc.column('outbox_id').doNothing())
         .execute();
     },

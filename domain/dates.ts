@@ -1,0 +1,57 @@
+/** Calendar dates are 'YYYY-MM-DD' strings; ranges are half-open [start, end). */
+export type IsoDate = string;
+
+export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const BUSINESS_TIME_ZONE = 'Africa/Johannesburg';
+
+export function isValidIsoDate(value: string): boolean {
+  if (!ISO_DATE_PATTERN.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Today in Africa/Johannesburg, whatever the server's or browser's zone. */
+export function todayInBusinessZone(now: Date = new Date()): IsoDate {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+}
+
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  const value = new Date(`${date}T00:00:00Z`);
+  const day = value.getUTCDate();
+  value.setUTCDate(1);
+  value.setUTCMonth(value.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(value.getUTCFullYear(), value.getUTCMonth() + 1, 0)).getUTCDate();
+  value.setUTCDate(Math.min(day, lastDay));
+  return value.toISOString().slice(0, 10);
+}
+
+/** Whole days from a to b (negative when b is earlier). */
+export function daysBetween(a: IsoDate, b: IsoDate): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+export interface DateRange {
+  start: IsoDate;
+  end: IsoDate;
+}
+
+/**
+ * The spec's overlap rule: a requested range conflicts with an existing one when its start falls
+ * within it, its end falls within it, or it encloses it — with the end exclusive, i.e. half-open
+ * ranges that share at least one night.
+ */
+export function rangesOverlap(a: DateRange, b: DateRange): boolean {
+  return a.start < b.end && b.start < a.end;
+}
+
+export function formatDisplayDate(date: IsoDate): string {
+  return new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PropertyInputSchema, PropertySearchSchema } from '../../../domain/schemas/property.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { ErrorResponseSchema } from '../account/account.schemas.ts';
+import { PropertyPageSchema, PropertySchema } from './property.schemas.ts';
+import {
+  createListing,
+  deleteListing,
+  getListing,
+  listMyListings,
+  searchListings,
+  updateListing,
+} from './property.service.ts';
+
+const IdParams = z.object({ id: z.uuid('Property not found') });
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+
+export function registerPropertyRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['properties'];
+
+  api.get(
+    '/api/properties',
+    {
+      schema: {
+        tags,
+        summary: 'Search active listings: type, category, city, text, dates (availability), guests, price, amenities',
+        querystring: PropertySearchSchema,
+        response: { 200: PropertyPageSchema, 400: ErrorResponseSchema },
+      },
+    },
+    (request) => searchListings(deps.db, request.query),
+  );
+
+  api.get(
+    '/api/properties/:id',
+    { schema: { tags, summary: 'One listing with all its photos', params: IdParams, response: { 200: PropertySchema, ...errors } } },
+    async (request) => getListing(deps.db, await deps.currentUser(request), request.params.id),
+  );
+
+  api.get(
+    '/api/my/properties',
+    { schema: { tags, summary: 'The signed-in owner’s listings, newest first', response: { 200: z.array(PropertySchema), ...errors } } },
+    async (request) => listMyListings(deps.db, await deps.currentUser(request)),
+  );
+
+  api.post(
+    '/api/properties',
+    {
+      schema: {
+        tags,
+        summary: 'Create a listing (owner; within the plan’s listing limit)',
+        body: PropertyInputSchema,
+        response: { 201: PropertySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createListing(deps.db, await deps.currentUser(request), request.body)),
+  );
+
+  api.put(
+    '/api/properties/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update one of your listings',
+        params: IdParams,
+        body: PropertyInputSchema,
+        response: { 200: PropertySchema, ...errors },
+      },
+    },
+    async (request) => updateListing(deps.db, await deps.currentUser(request), request.params.id, request.body),
+  );
+
+  api.delete(
+    '/api/properties/:id',
+    { schema: { tags, summary: 'Delete one of your listings and its photos', params: IdParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await deleteListing(deps.db, deps.storage, await deps.currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import { canPerformAction, PLANS, type PlanAction } from '../../../domain/plans.ts';
+import type { Database } from '../../db/types.ts';
+import { forbidden } from '../../http/errors.ts';
+import { findSubscription, measureUsage } from './subscription.repository.ts';
+
+export const NO_ACTIVE_SUBSCRIPTION = 'No active subscription';
+
+export async function describeSubscription(db: Kysely<Database>, ownerId: string) {
+  const subscription = await findSubscription(db, ownerId);
+  const usage = await measureUsage(db, ownerId);
+  if (!subscription) return { subscription: null, plan: null, usage };
+  return { subscription, plan: PLANS[subscription.plan_id], usage };
+}
+
+/** Refuses the action (403 with the plan's reason) when the owner's plan does not allow one more. */
+export async function assertPlanAllows(db: Kysely<Database>, ownerId: string, action: PlanAction): Promise<void> {
+  const subscription = await findSubscription(db, ownerId);
+  if (!subscription || subscription.status !== 'active') throw forbidden(NO_ACTIVE_SUBSCRIPTION);
+  const check = canPerformAction(subscription.plan_id, await measureUsage(db, ownerId), action);
+  if (!check.allowed) throw forbidden(check.reason ?? 'Cannot create listing due to subscription limits');
+}

@@ -1,0 +1,62 @@
+import { AspectRatio, Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { humanize, pricePeriodLabel } from '../../../../domain/property.ts';
+import { formatRand } from '../../../../domain/money.ts';
+import type { Property } from '../api.ts';
+import { ImagePlaceholder } from './image-placeholder.tsx';
+
+export function PriceLine({ property, size = 'md' }: { property: Property; size?: 'sm' | 'md' | 'lg' }) {
+  return (
+    <Text fw={700} size={size}>
+      {formatRand(property.price_per_day_cents)}{' '}
+      <Text span c="dimmed" fw={400} size="sm">
+        {pricePeriodLabel(property.type)}
+      </Text>
+    </Text>
+  );
+}
+
+export function CoverImage({ property }: { property: Property }) {
+  const cover = property.images[0];
+  return (
+    <AspectRatio ratio={4 / 3}>
+      {cover ? (
+        <Image src={cover.thumbnail_url} alt={`Photo of ${property.title}`} loading="lazy" fit="cover" />
+      ) : (
+        <ImagePlaceholder type={property.type} />
+      )}
+    </AspectRatio>
+  );
+}
+
+/** A listing card linking to the property page; `footer` adds owner actions in management. */
+export function PropertyCard({ property, footer, extra }: { property: Property; footer?: ReactNode; extra?: ReactNode }) {
+  return (
+    <Card withBorder padding="sm" radius="md" h="100%">
+      <Card.Section component={Link} to={`/property/${property.id}`} aria-label={`View ${property.title}`}>
+        <CoverImage property={property} />
+      </Card.Section>
+      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
+        <Group gap={6}>
+          <Badge variant="light" size="sm">
+            {humanize(property.category)}
+          </Badge>
+          {extra}
+        </Group>
+        <Text fw={600} lineClamp={1} component={Link} to={`/property/${property.id}`} c="var(--mantine-color-text)">
+          {property.title}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          <IconMapPin size={14} aria-hidden />
+          <Text size="sm" c="dimmed" lineClamp={1}>
+            {property.location}
+          </Text>
+        </Group>
+        <PriceLine property={property} />
+      </Stack>
+      {footer && <Card.Section p="sm">{footer}</Card.Section>}
+    </Card>
+  );
+}

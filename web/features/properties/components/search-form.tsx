@@ -1,0 +1,135 @@
+import { Alert, Button, Grid, NumberInput, Paper, Select } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { addDays, todayInBusinessZone } from '../../../../domain/dates.ts';
+import { CITIES, PROPERTY_TYPES, type PropertyType, SEARCH_MAX_GUESTS, TYPE_LABELS } from '../../../../domain/property.ts';
+import { validateSearchDates } from '../../../../domain/schemas/property.ts';
+import type { SearchParams } from '../api.ts';
+
+export interface SearchCriteria {
+  type: PropertyType;
+  city: string | null;
+  checkIn: string | null;
+  checkOut: string | null;
+  guests: number;
+}
+
+export const TYPE_OPTIONS = PROPERTY_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] }));
+export const CITY_OPTIONS = CITIES.map((city) => ({ value: city, label: city }));
+
+export function criteriaFrom(params: SearchParams): SearchCriteria {
+  return {
+    type: params.type ?? 'accommodation',
+    city: params.city ?? null,
+    checkIn: params.checkIn ?? null,
+    checkOut: params.checkOut ?? null,
+    guests: params.guests ?? 1,
+  };
+}
+
+/** The home search: type (default accommodation), city, dates and, for accommodation only, guests 1–10. */
+export function SearchForm({ initial, onSearch }: { initial: SearchCriteria; onSearch: (criteria: SearchCriteria) => void }) {
+  const [criteria, setCriteria] = useState<SearchCriteria>(initial);
+  const today = todayInBusinessZone();
+  const dateError = validateSearchDates(criteria.checkIn, criteria.checkOut, today);
+  const set = (changes: Partial<SearchCriteria>) => setCriteria((current) => ({ ...current, ...changes }));
+
+  return (
+    <Paper
+      component="form"
+      role="search"
+      aria-label="Search rentals"
+      withBorder
+      shadow="md"
+      p="md"
+      radius="md"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!dateError) onSearch(criteria);
+      }}
+    >
+      <Grid align="flex-end">
+        <Grid.Col span={{ base: 12, sm: 6, md: 2.5 }}>
+          <Select
+            label="Property type"
+            data={TYPE_OPTIONS}
+            value={criteria.type}
+            allowDeselect={false}
+            onChange={(value) => value && set({ type: value as PropertyType, guests: 1 })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 2.5 }}>
+          <Select
+            label="City"
+            placeholder="Any city"
+            data={CITY_OPTIONS}
+            value={criteria.city}
+            clearable
+            searchable
+            onChange={(value) => set({ city: value })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, md: 2 }}>
+          <DatePickerInput
+            label="Check-in"
+            placeholder="Start date"
+            value={criteria.checkIn}
+            minDate={today}
+            clearable
+            valueFormat="DD/MM/YYYY"
+            onChange={(value) => {
+              const checkIn = value ? String(value) : null;
+              const checkOut = checkIn && criteria.checkOut && criteria.checkOut <= checkIn ? addDays(checkIn, 1) : criteria.checkOut;
+              set({ checkIn, checkOut });
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, md: 2 }}>
+          <DatePickerInput
+            label="Check-out"
+            placeholder="End date"
+            value={criteria.checkOut}
+            minDate={criteria.checkIn ? addDays(criteria.checkIn, 1) : addDays(today, 1)}
+            clearable
+            valueFormat="DD/MM/YYYY"
+            onChange={(value) => set({ checkOut: value ? String(value) : null })}
+          />
+        </Grid.Col>
+        {criteria.type === 'accommodation' && (
+          <Grid.Col span={{ base: 12, sm: 6, md: 1.5 }}>
+            <NumberInput
+              label="Guests"
+              min={1}
+              max={SEARCH_MAX_GUESTS}
+              clampBehavior="strict"
+              allowDecimal={false}
+              value={criteria.guests}
+              onChange={(value) => set({ guests: typeof value === 'number' ? value : 1 })}
+            />
+          </Grid.Col>
+        )}
+        <Grid.Col span={{ base: 12, sm: criteria.type === 'accommodation' ? 6 : 12, md: criteria.type === 'accommodation' ? 1.5 : 3 }}>
+          <Button type="submit" fullWidth leftSection={<IconSearch size={16} aria-hidden />} disabled={!!dateError}>
+            Search
+          </Button>
+        </Grid.Col>
+      </Grid>
+      {dateError && (
+        <Alert color="red" mt="sm" role="alert">
+          {dateError}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
+
+export function criteriaToParams(criteria: SearchCriteria): SearchParams {
+  return {
+    type: criteria.type,
+    city: criteria.city ?? undefined,
+    checkIn: criteria.checkIn ?? undefined,
+    checkOut: criteria.checkOut ?? undefined,
+    guests: criteria.type === 'accommodation' && criteria.guests > 1 ? criteria.guests : undefined,
+  };
+}

@@ -1,0 +1,74 @@
+import { Alert, Anchor, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatDisplayDate } from '../../../../domain/dates.ts';
+import { emptySearchMessage, TYPE_LABELS } from '../../../../domain/property.ts';
+import { type SearchParams, useSearchProperties } from '../api.ts';
+import { PropertyGrid } from './property-grid.tsx';
+
+export function describeCriteria(params: SearchParams): string {
+  const parts: string[] = [params.type ? TYPE_LABELS[params.type] : 'All rentals'];
+  if (params.city) parts[0] += ` in ${params.city}`;
+  if (params.checkIn && params.checkOut) {
+    parts.push(`${formatDisplayDate(params.checkIn)} – ${formatDisplayDate(params.checkOut)}`);
+  }
+  if (params.guests && params.guests > 1) parts.push(`${params.guests} guests`);
+  return parts.join(' · ');
+}
+
+/** Results of a search: summary, spinner, the composed empty message, paging and the way back. */
+export function SearchResults({
+  params,
+  onPage,
+  backLink,
+}: {
+  params: SearchParams;
+  onPage: (page: number) => void;
+  backLink?: boolean;
+}) {
+  const { data, isPending, isError, isFetching } = useSearchProperties(params);
+  const pageCount = data ? Math.ceil(data.total / data.pageSize) : 0;
+  return (
+    <Stack gap="md" aria-live="polite">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Search results</Title>
+          <Text c="dimmed">{describeCriteria(params)}</Text>
+        </div>
+        {backLink && (
+          <Anchor component={Link} to="/">
+            Back to Featured Properties
+          </Anchor>
+        )}
+      </Group>
+      {isPending && (
+        <Center py="xl">
+          <Loader aria-label="Searching" />
+        </Center>
+      )}
+      {isError && (
+        <Alert color="red" role="alert">
+          An error occurred while searching. Please try again.
+        </Alert>
+      )}
+      {data && data.items.length === 0 && (
+        <Text py="xl" ta="center" size="lg">
+          {emptySearchMessage({ city: params.city, type: params.type, hasDates: !!(params.checkIn && params.checkOut) })}
+        </Text>
+      )}
+      {data && data.items.length > 0 && (
+        <>
+          <Text size="sm" c="dimmed">
+            {data.total} {data.total === 1 ? 'rental' : 'rentals'} found
+            {isFetching ? ' · updating…' : ''}
+          </Text>
+          <PropertyGrid properties={data.items} />
+          {pageCount > 1 && (
+            <Center>
+              <Pagination total={pageCount} value={data.page} onChange={onPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
+            </Center>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import { randToCents } from '../../../domain/money.ts';
+import { CATEGORIES_BY_TYPE, type PropertyType } from '../../../domain/property.ts';
+import {
+  defaultSpecifications,
+  type PropertyInputDraft,
+  PropertyInputSchema,
+  type SpecificationsInput,
+} from '../../../domain/schemas/property.ts';
+import type { Property } from './api.ts';
+
+/** What the property form edits: money in rand as typed, converted to cents for the API. */
+export interface PropertyFormValues {
+  type: PropertyType;
+  category: string;
+  title: string;
+  description: string;
+  city: string;
+  location: string;
+  price: number | string;
+  cleaningFee: number | string;
+  securityDeposit: number | string;
+  amenities: string[];
+  is_active: boolean;
+  specifications: SpecificationsInput;
+}
+
+export function emptyPropertyForm(): PropertyFormValues {
+  return {
+    type: 'accommodation',
+    category: 'house',
+    title: '',
+    description: '',
+    city: '',
+    location: '',
+    price: '',
+    cleaningFee: 0,
+    securityDeposit: 0,
+    amenities: [],
+    is_active: true,
+    specifications: defaultSpecifications('accommodation'),
+  };
+}
+
+export function formFromProperty(property: Property): PropertyFormValues {
+  return {
+    type: property.type,
+    category: property.category,
+    title: property.title,
+    description: property.description,
+    city: property.city,
+    location: property.location,
+    price: property.price_per_day_cents / 100,
+    cleaningFee: property.cleaning_fee_cents / 100,
+    securityDeposit: property.security_deposit_cents / 100,
+    amenities: property.amenities,
+    is_active: property.is_active,
+    specifications: property.specifications as SpecificationsInput,
+  };
+}
+
+/** Switching type resets the category and the type-specific section to that type's defaults. */
+export function withType(values: PropertyFormValues, type: PropertyType): PropertyFormValues {
+  return { ...values, type, category: CATEGORIES_BY_TYPE[type][0], specifications: defaultSpecifications(type) };
+}
+
+const money = (value: number | string) => (typeof value === 'number' ? randToCents(value) : value === '' ? Number.NaN : Number.NaN);
+
+export function toPropertyInput(values: PropertyFormValues): PropertyInputDraft {
+  return {
+    type: values.type,
+    category: values.category,
+    title: values.title,
+    description: values.description,
+    city: values.city as PropertyInputDraft['city'],
+    location: values.location,
+    price_per_day_cents: money(values.price),
+    cleaning_fee_cents: values.cleaningFee === '' ? 0 : money(values.cleaningFee),
+    security_deposit_cents: values.securityDeposit === '' ? 0 : money(values.securityDeposit),
+    amenities: values.amenities as PropertyInputDraft['amenities'],
+    is_active: values.is_active,
+    specifications: values.specifications,
+  } as PropertyInputDraft;
+}
+
+const FIELD_OF: Record<string, string> = {
+  price_per_day_cents: 'price',
+  cleaning_fee_cents: 'cleaningFee',
+  security_deposit_cents: 'securityDeposit',
+};
+
+/** The form's validation is the server's schema: the same rules, mapped onto the form's field names. */
+export function validatePropertyForm(values: PropertyFormValues): Record<string, string> {
+  const result = PropertyInputSchema.safeParse(toPropertyInput(values));
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const [head, ...rest] = issue.path.map(String);
+    if (!head) continue;
+    const key = [FIELD_OF[head] ?? head, ...rest].join('.');
+    if (!(key in errors)) errors[key] = head === 'price_per_day_cents' && issue.code === 'invalid_type' ? 'Price is required' : issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,139 @@
+import { Alert, Anchor, Badge, Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { type Property, useDeleteProperty, useMyProperties, useSubscriptionSummary } from '../features/properties/api.ts';
+import { PropertyCard } from '../features/properties/components/property-card.tsx';
+import { PropertyForm } from '../features/properties/components/property-form.tsx';
+import { ApiError } from '../lib/api.ts';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
+
+type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; property: Property };
+
+function CardFooter({ property, onEdit }: { property: Property; onEdit: () => void }) {
+  const remove = useDeleteProperty();
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete property',
+      children: <Text size="sm">Are you sure you want to delete this property?</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(property.id, {
+          onSuccess: () => notifySuccess('Property deleted successfully'),
+          onError: (error) => notifyError(error instanceof ApiError ? error.message : 'Failed to delete property'),
+        }),
+    });
+  return (
+    <Group gap="xs" grow>
+      <Button size="xs" variant="default" onClick={onEdit}>
+        Edit
+      </Button>
+      <Button size="xs" variant="light" component={Link} to={`/reservation/${property.id}`}>
+        Create Reservation
+      </Button>
+      <Button size="xs" variant="subtle" color="red" onClick={confirmDelete} loading={remove.isPending}>
+        Delete
+      </Button>
+    </Group>
+  );
+}
+
+function Extra({ property }: { property: Property }) {
+  const specs = property.specifications as { bedrooms?: number; bathrooms?: number };
+  return (
+    <>
+      <Badge size="sm" variant="outline" color={property.is_active && property.status === 'available' ? 'teal' : 'gray'}>
+        {property.is_active ? property.status : 'hidden'}
+      </Badge>
+      {property.type === 'accommodation' && (
+        <Text size="xs" c="dimmed">
+          {specs.bedrooms ?? 0} bed · {specs.bathrooms ?? 0} bath
+        </Text>
+      )}
+    </>
+  );
+}
+
+export default function PropertyManagementPage() {
+  const [mode, setMode] = useState<Mode>({ kind: 'list' });
+  const { data: properties, isPending, isError } = useMyProperties();
+  const { data: subscription } = useSubscriptionSummary();
+  const [limitReason, setLimitReason] = useState<string | null>(null);
+
+  const startAdding = () => {
+    if (subscription && !subscription.canCreateListing.allowed) {
+      setLimitReason(subscription.canCreateListing.reason ?? 'Cannot create listing due to subscription limits');
+      return;
+    }
+    setLimitReason(null);
+    setMode({ kind: 'add' });
+  };
+
+  if (mode.kind !== 'list') {
+    return (
+      <Container size="md" py="xl">
+        <PropertyForm property={mode.kind === 'edit' ? mode.property : undefined} onDone={() => setMode({ kind: 'list' })} />
+      </Container>
+    );
+  }
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <div>
+            <Title order={1}>Property Management</Title>
+            {subscription?.planName && (
+              <Text c="dimmed" size="sm">
+                {subscription.planName} plan · {subscription.usage.currentListings} listing
+                {subscription.usage.currentListings === 1 ? '' : 's'}
+              </Text>
+            )}
+          </div>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={startAdding}>
+            Add New Property
+          </Button>
+        </Group>
+        {limitReason && (
+          <Alert color="orange" role="alert" title="Listing limit reached" withCloseButton onClose={() => setLimitReason(null)} closeButtonLabel="Dismiss">
+            {limitReason}{' '}
+            <Anchor component={Link} to="/subscription">
+              Upgrade your subscription
+            </Anchor>
+          </Alert>
+        )}
+        {isPending && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading properties">
+            <Skeleton height={320} />
+            <Skeleton height={320} />
+            <Skeleton height={320} />
+          </SimpleGrid>
+        )}
+        {isError && (
+          <Alert color="red" role="alert">
+            Failed to load properties
+          </Alert>
+        )}
+        {properties && properties.length === 0 && (
+          <Text ta="center" py="xl" c="dimmed">
+            No properties found. Click "Add New Property" to create one.
+          </Text>
+        )}
+        {properties && properties.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {properties.map((property) => (
+              <PropertyCard
+                key={property.id}
+                property={property}
+                extra={<Extra property={property} />}
+                footer={<CardFooter property={property} onEdit={() => setMode({ kind: 'edit', property })} />}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}
