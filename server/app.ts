@@ -20,8 +20,8 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { registerInvitationRoutes } from './modules/invitations/invitation.routes.ts';
-import { registerPropertyImageRoutes } from './modules/property-images/property-image.routes.ts';
 import { registerPropertyRoutes } from './modules/properties/property.routes.ts';
+import { registerPropertyImageRoutes } from './modules/property-images/property-image.routes.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
 
 export interface BuildAppOptions {

@@ -1,14 +1,18 @@
 import type { Kysely } from 'kysely';
+import type { StorageDriver } from '../../platform/storage/storage.ts';
 import type { Database } from '../types.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoListings } from './demo-listings.ts';
 
 /** Seeds demo data only into an empty database. Returns whether it seeded. */
 export async function seedDemoData(
   db: Kysely<Database>,
+  storage: StorageDriver,
   hashPassword: (password: string) => Promise<string>,
 ): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
-  await seedDemoAccounts(db, hashPassword);
+  const ids = await seedDemoAccounts(db, hashPassword);
+  await seedDemoListings(db, storage, { owner: ids.owner, secondOwner: ids.secondOwner });
   return true;
 }
