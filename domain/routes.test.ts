@@ -70,22 +70,21 @@ describe('shouldRememberRoute', () => {
     expect(shouldRememberRoute(path)).toBe(false);
   });
 
-  it.each([
-    '/',
-    '/calendar',
-    '/property/42',
-    '/reservation-management',
-    '/profile',
-    '/loginhelp',
-  ])('remembers %s', (path) => {
-    expect(shouldRememberRoute(path)).toBe(true);
-  });
+  it.each(['/', '/calendar', '/property/42', '/reservation-management', '/profile', '/loginhelp'])(
+    'remembers %s',
+    (path) => {
+      expect(shouldRememberRoute(path)).toBe(true);
+    },
+  );
 });
 
 describe('isSafeReturnUrl', () => {
-  it.each(['/', '/calendar', '/property/42?start=2026-12-01', '/search#results', '/a//b'])('follows %s', (url) => {
-    expect(isSafeReturnUrl(url)).toBe(true);
-  });
+  it.each(['/', '/calendar', '/property/42?start=2026-12-01', '/search#results', '/a//b'])(
+    'follows %s',
+    (url) => {
+      expect(isSafeReturnUrl(url)).toBe(true);
+    },
+  );
 
   it.each([
     '//evil.com',
@@ -108,7 +107,24 @@ describe('isSafeReturnUrl', () => {
 
   it('property: whatever it accepts stays on our origin when a browser resolves it', () => {
     const origin = 'https://rentza.co.za';
-    const unit = fc.constantFrom('/', '\\', '\t', '\n', '\r', ' ', ':', '.', '@', '?', '#', '%', 'e', 'v', '2', 'F');
+    const unit = fc.constantFrom(
+      '/',
+      '\\',
+      '\t',
+      '\n',
+      '\r',
+      ' ',
+      ':',
+      '.',
+      '@',
+      '?',
+      '#',
+      '%',
+      'e',
+      'v',
+      '2',
+      'F',
+    );
     fc.assert(
       fc.property(fc.string({ unit, maxLength: 12 }), (url) => {
         if (isSafeReturnUrl(url)) expect(new URL(url, `${origin}/login`).origin).toBe(origin);
@@ -122,13 +138,25 @@ describe('landingPathAfterLogin', () => {
   it.each([
     ['the returnUrl first', { returnUrl: '/calendar', lastRoute: '/profile', role: 'owner' }, '/calendar'],
     ['then the last route', { returnUrl: null, lastRoute: '/profile', role: 'owner' }, '/profile'],
-    ['then property management for owners', { returnUrl: null, lastRoute: null, role: 'owner' }, '/property-management'],
+    [
+      'then property management for owners',
+      { returnUrl: null, lastRoute: null, role: 'owner' },
+      '/property-management',
+    ],
     ['then home for clients', { returnUrl: null, lastRoute: null, role: 'client' }, '/'],
     ['then home for admins', { returnUrl: null, lastRoute: null, role: 'admin' }, '/'],
     ['then home for staff', { returnUrl: null, lastRoute: null, role: 'frontoffice' }, '/'],
     ['never another site', { returnUrl: '//evil.com', lastRoute: null, role: 'client' }, '/'],
-    ['not another site, then the last route', { returnUrl: 'https://evil.com', lastRoute: '/calendar', role: 'client' }, '/calendar'],
-    ['not a stored login page', { returnUrl: null, lastRoute: '/login', role: 'owner' }, '/property-management'],
+    [
+      'not another site, then the last route',
+      { returnUrl: 'https://evil.com', lastRoute: '/calendar', role: 'client' },
+      '/calendar',
+    ],
+    [
+      'not a stored login page',
+      { returnUrl: null, lastRoute: '/login', role: 'owner' },
+      '/property-management',
+    ],
     ['not a stored unsafe route', { returnUrl: null, lastRoute: '//evil.com', role: 'client' }, '/'],
   ] as const)('takes %s', (_label, options, expected) => {
     expect(landingPathAfterLogin(options)).toBe(expected);

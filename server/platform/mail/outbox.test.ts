@@ -1,0 +1,234 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/types.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import {
+  deliverDueMail,
+  enqueueMail,
+  retryDelaySeconds,
+  SEND_LEASE_SECONDS,
+  startOutboxWorker,
+} from './outbox.ts';
+import { createDevMailboxTransport, type MailTransport, type OutgoingMail } from './transports.ts';
+
+// A database of our own, without a running server whose worker would deliver our mail first.
+let database: TestDatabase;
+let db: Kysely<Database>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+afterAll(async () => {
+  await database?.close();
+});
+beforeEach(async () => {
+  await db.deleteFrom('email_outbox').execute();
+  await db.deleteFrom('dev_mailbox').execute();
+});
+
+const silent = pino({ level: 'silent' });
+
+function mail(to: string, subject = 'Hello'): OutgoingMail {
+  return { to, subject, html: `<p>${subject}</p>`, text: subject };
+}
+
+/** Records what it sends; fails the first `failures` attempts. */
+function flakyTransport(failures: number) {
+  const sent: Array<OutgoingMail & { id: string }> = [];
+  let calls = 0;
+  const transport: MailTransport = {
+    kind: 'smtp',
+    send: async (message) => {
+      calls++;
+      if (calls <= failures) throw new Error(`SMTP down (attempt ${calls})`);
+      sent.push(message);
+    },
+  };
+  return { transport, sent, calls: () => calls };
+}
+
+async function outboxRow(to: string) {
+  return db.selectFrom('email_outbox').selectAll().where('to_address', '=', to).executeTakeFirstOrThrow();
+}
+
+/** Simulates time passing: makes every pending row due now. */
+async function makeDue() {
+  await db
+    .updateTable('email_outbox')
+    .set({ next_attempt_at: sql<Date>`now() - interval '1 second'` })
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+async function secondsUntilNextAttempt(to: string) {
+  const row = await db
+    .selectFrom('email_outbox')
+    .select(sql<number>`extract(epoch from (next_attempt_at - now()))`.as('seconds'))
+    .where('to_address', '=', to)
+    .executeTakeFirstOrThrow();
+  return Number(row.seconds);
+}
+
+describe('retryDelaySeconds', () => {
+  it.each([
+    [0, 10],
+    [1, 10],
+    [2, 20],
+    [3, 40],
+    [4, 80],
+    [9, 2560],
+    [10, 3600],
+    [50, 3600],
+  ])('after attempt %i waits %i s', (attempts, seconds) => {
+    expect(retryDelaySeconds(attempts)).toBe(seconds);
+  });
+});
+
+describe('deliverDueMail', () => {
+  it('retries a mail whose send failed and delivers it on a later round, once', async () => {
+    const { transport, sent, calls } = flakyTransport(1);
+    await enqueueMail(db, mail('retry@example.co.za', 'Verify your email'));
+
+    expect(await deliverDueMail(db, transport, silent)).toBe(0);
+    const failed = await outboxRow('retry@example.co.za');
+    expect(failed).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: 'SMTP down (attempt 1)',
+      sent_at: null,
+    });
+    const wait = await secondsUntilNextAttempt('retry@example.co.za');
+    expect(wait).toBeGreaterThan(retryDelaySeconds(1) - 2);
+    expect(wait).toBeLessThanOrEqual(retryDelaySeconds(1));
+
+    expect(await deliverDueMail(db, transport, silent)).toBe(0);
+    expect(calls()).toBe(1);
+
+    await makeDue();
+    expect(await deliverDueMail(db, transport, silent)).toBe(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ id: failed.id, to: 'retry@example.co.za', subject: 'Verify your email' });
+    const delivered = await outboxRow('retry@example.co.za');
+    expect(delivered).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    expect(delivered.sent_at).not.toBeNull();
+
+    await makeDue();
+    expect(await deliverDueMail(db, transport, silent)).toBe(0);
+    expect(calls()).toBe(2);
+  });
+
+  it('never drops a mail, however often the send fails, and backs off up to an hour', async () => {
+    const { transport } = flakyTransport(Number.POSITIVE_INFINITY);
+    await enqueueMail(db, mail('down@example.co.za'));
+    for (let round = 1; round <= 12; round++) {
+      await makeDue();
+      await deliverDueMail(db, transport, silent);
+    }
+    expect(await outboxRow('down@example.co.za')).toMatchObject({ status: 'pending', attempts: 12 });
+    const wait = await secondsUntilNextAttempt('down@example.co.za');
+    expect(wait).toBeGreaterThan(3590);
+    expect(wait).toBeLessThanOrEqual(3600);
+  });
+
+  it('sends oldest first, at most a batch per round, and one failure does not block the rest', async () => {
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      kind: 'smtp',
+      send: async (message) => {
+        if (message.to === 'bad@example.co.za') throw new Error('mailbox unavailable');
+        sent.push(message.to);
+      },
+    };
+    const order = ['a@example.co.za', 'bad@example.co.za', 'b@example.co.za', 'c@example.co.za'];
+    // Enqueued newest first, then dated so that the list order is the age order.
+    for (const [index, to] of [...order.entries()].reverse()) {
+      await enqueueMail(db, mail(to));
+      await db
+        .updateTable('email_outbox')
+        .set({ created_at: sql<Date>`now() - make_interval(secs => ${100 - index})` })
+        .where('to_address', '=', to)
+        .execute();
+    }
+    expect(await deliverDueMail(db, transport, silent, 2)).toBe(1);
+    expect(sent).toEqual(['a@example.co.za']);
+    expect(await deliverDueMail(db, transport, silent)).toBe(2);
+    expect(sent).toEqual(['a@example.co.za', 'b@example.co.za', 'c@example.co.za']);
+    expect((await outboxRow('bad@example.co.za')).status).toBe('pending');
+  });
+
+  it('leases a mail while it is being sent, so a concurrent round does not send it twice', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started: () => void = () => {};
+    const sending = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const sent: string[] = [];
+    const slow: MailTransport = {
+      kind: 'smtp',
+      send: async (message) => {
+        started();
+        await gate;
+        sent.push(`slow:${message.to}`);
+      },
+    };
+    const fast: MailTransport = {
+      kind: 'smtp',
+      send: async (message) => {
+        sent.push(`fast:${message.to}`);
+      },
+    };
+    await enqueueMail(db, mail('once@example.co.za'));
+
+    const first = deliverDueMail(db, slow, silent);
+    await sending;
+    expect(await deliverDueMail(db, fast, silent)).toBe(0);
+    const leased = await secondsUntilNextAttempt('once@example.co.za');
+    expect(leased).toBeGreaterThan(SEND_LEASE_SECONDS - 5);
+    release();
+    expect(await first).toBe(1);
+    expect(sent).toEqual(['slow:once@example.co.za']);
+  });
+});
+
+describe('dev mailbox transport', () => {
+  it('keeps one copy of a mail even if it is sent twice', async () => {
+    const transport = createDevMailboxTransport(db);
+    await enqueueMail(db, mail('dev@example.co.za', 'Reset your Rentza password'));
+    const row = await outboxRow('dev@example.co.za');
+    const message = { id: row.id, to: row.to_address, subject: row.subject, html: row.html, text: row.text };
+    await transport.send(message);
+    await transport.send(message);
+    const captured = await db.selectFrom('dev_mailbox').selectAll().where('outbox_id', '=', row.id).execute();
+    expect(captured).toHaveLength(1);
+    expect(captured[0]).toMatchObject({
+      to_address: 'dev@example.co.za',
+      subject: 'Reset your Rentza password',
+    });
+  });
+});
+
+describe('startOutboxWorker', () => {
+  it('delivers soon after a poke and stops cleanly', async () => {
+    const { transport, sent } = flakyTransport(0);
+    const worker = startOutboxWorker(db, transport, silent, 60_000);
+    try {
+      await enqueueMail(db, mail('worker@example.co.za'));
+      worker.poke();
+      const deadline = Date.now() + 5000;
+      while (sent.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(sent.map((message) => message.to)).toEqual(['worker@example.co.za']);
+    } finally {
+      await worker.stop();
+    }
+    await enqueueMail(db, mail('after-stop@example.co.za'));
+    worker.poke();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent).toHaveLength(1);
+  });
+});

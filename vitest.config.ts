@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: "unit" runs domain rules and the API against a real database in Node; "web" runs
+ * component tests in jsdom. Server tests share one migrated PGlite template per run (see
+ * server/test/global-setup.ts and harness.ts), or use PostgreSQL when TEST_DATABASE_URL is set.
+ */
+export default defineConfig({
+  test: {
+    globals: true,
+    // better-auth logs every refused request (wrong password, duplicate email…) at error level; the
+    // tests provoke hundreds on purpose. SHOW_AUTH_LOGS=1 shows them when debugging.
+    onConsoleLog: (log) => (process.env.SHOW_AUTH_LOGS ? undefined : !log.includes('[Better Auth]')),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['domain/**/*.test.ts', 'server/**/*.test.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
+          hookTimeout: 30_000,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/**/*.test.tsx'],
+          setupFiles: ['web/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
