@@ -130,7 +130,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const webDir = options.webDistDir ? path.resolve(options.webDistDir) : null;
   const serveWeb = webDir !== null && existsSync(path.join(webDir, 'index.html'));
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, { root: webDir, index: false, maxAge: '1h' });
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !serveWeb) {

@@ -77,7 +77,9 @@ export const router = createBrowserRouter([
         children: [
           {
             element: <SubscriptionGuard />,
-            children: [{ path: 'property-management', lazy: page(() => import('../routes/property-management.tsx')) }],
+            children: [
+              { path: 'property-management', lazy: page(() => import('../routes/property-management.tsx')) },
+            ],
           },
         ],
       },

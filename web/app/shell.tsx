@@ -27,37 +27,50 @@ import { UserMenu } from './user-menu.tsx';
 
 const SEARCH_LINK = { label: 'Search for Rentals', to: '/properties' };
 
+/** On wide screens the management screens sit in a "Manage" menu so the header stays on one line. */
+const MANAGE_PATHS = new Set([
+  '/property-management',
+  '/reservation-management',
+  '/tenant-management',
+  '/owner-user-management',
+  '/users',
+]);
+
+function NavMenu({ label, links }: { label: string; links: Array<{ label: string; to: string }> }) {
+  if (links.length === 0) return null;
+  return (
+    <Menu position="bottom-start">
+      <Menu.Target>
+        <Button variant="subtle" size="compact-sm" rightSection={<IconChevronDown size={14} aria-hidden />}>
+          {label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {links.map((link) => (
+          <Menu.Item key={link.to} component={Link} to={link.to}>
+            {link.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 function DesktopNav({ user }: { user: CurrentUser | null }) {
   const links = user ? navigationLinks(user.role) : [];
-  const main = links.filter((link) => !link.section);
-  const billing = links.filter((link) => link.section === 'Billing');
+  const unsectioned = links.filter((link) => !link.section);
+  const manage = unsectioned.filter((link) => MANAGE_PATHS.has(link.to));
+  const grouped = manage.length > 1;
+  const inline = grouped ? unsectioned.filter((link) => !MANAGE_PATHS.has(link.to)) : unsectioned;
   return (
-    <Group gap={4} visibleFrom="sm" component="nav" aria-label="Main">
-      {[SEARCH_LINK, ...main].map((link) => (
+    <Group gap={4} visibleFrom="sm" component="nav" aria-label="Main" wrap="nowrap">
+      {[SEARCH_LINK, ...inline].map((link) => (
         <Button key={link.to} component={NavLink} to={link.to} variant="subtle" size="compact-sm">
           {link.label}
         </Button>
       ))}
-      {billing.length > 0 && (
-        <Menu position="bottom-start">
-          <Menu.Target>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              rightSection={<IconChevronDown size={14} aria-hidden />}
-            >
-              Billing
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {billing.map((link) => (
-              <Menu.Item key={link.to} component={Link} to={link.to}>
-                {link.label}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      )}
+      {grouped && <NavMenu label="Manage" links={manage} />}
+      <NavMenu label="Billing" links={links.filter((link) => link.section === 'Billing')} />
     </Group>
   );
 }

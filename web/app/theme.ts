@@ -19,6 +19,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': '#6b7178',
     ...Object.fromEntries(
       LIGHT_VARIANT_COLORS.flatMap((color) => [
         [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`],
@@ -26,5 +27,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
       ]),
     ),
   },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
+  },
 });

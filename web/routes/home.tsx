@@ -4,17 +4,27 @@ import { Link, useSearchParams } from 'react-router';
 import { FEATURED_COUNT, FEATURED_FILTERS, type PropertyType } from '../../domain/property.ts';
 import { toQueryString, useSearchProperties } from '../features/properties/api.ts';
 import { PropertyGrid, PropertyGridSkeleton } from '../features/properties/components/property-grid.tsx';
-import { criteriaFrom, criteriaToParams, SearchForm } from '../features/properties/components/search-form.tsx';
+import {
+  criteriaFrom,
+  criteriaToParams,
+  SearchForm,
+} from '../features/properties/components/search-form.tsx';
 import { SearchResults } from '../features/properties/components/search-results.tsx';
 import { readSearchParams } from '../features/properties/search-params.ts';
 
 function FeaturedProperties() {
   const [type, setType] = useState<PropertyType | null>(null);
-  const { data, isPending, isError } = useSearchProperties({ type: type ?? undefined, pageSize: FEATURED_COUNT });
+  const { data, isPending, isError } = useSearchProperties({
+    type: type ?? undefined,
+    pageSize: FEATURED_COUNT,
+  });
   return (
     <Stack gap="md">
       <Title order={2}>Featured Properties</Title>
-      <Chip.Group value={type ?? 'all'} onChange={(value) => setType(value === 'all' ? null : (value as PropertyType))}>
+      <Chip.Group
+        value={type ?? 'all'}
+        onChange={(value) => setType(value === 'all' ? null : (value as PropertyType))}
+      >
         <Group gap="xs" role="group" aria-label="Filter featured properties">
           {FEATURED_FILTERS.map((filter) => (
             <Chip key={filter.label} value={filter.type ?? 'all'} variant="outline">
@@ -41,7 +51,10 @@ export default function HomePage() {
       <Box
         pt={{ base: 48, sm: 80 }}
         pb={{ base: 96, sm: 120 }}
-        style={{ background: 'linear-gradient(135deg, var(--mantine-color-cyan-9) 0%, var(--mantine-color-teal-9) 100%)' }}
+        style={{
+          background:
+            'linear-gradient(135deg, var(--mantine-color-cyan-9) 0%, var(--mantine-color-teal-9) 100%)',
+        }}
       >
         <Container size="lg">
           <Stack gap="lg" maw={720}>

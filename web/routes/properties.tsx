@@ -1,17 +1,36 @@
-import { Button, Checkbox, Container, Drawer, Grid, Group, NumberInput, Paper, Select, Stack, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Container,
+  Drawer,
+  Grid,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Title,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { addDays, todayInBusinessZone } from '../../domain/dates.ts';
-import { AMENITIES, CATEGORIES_BY_TYPE, humanize, type PropertyType, SEARCH_MAX_GUESTS } from '../../domain/property.ts';
+import {
+  AMENITIES,
+  CATEGORIES_BY_TYPE,
+  humanize,
+  type PropertyType,
+  SEARCH_MAX_GUESTS,
+} from '../../domain/property.ts';
 import { validateSearchDates } from '../../domain/schemas/property.ts';
 import { type SearchParams, toQueryString } from '../features/properties/api.ts';
 import { CITY_OPTIONS, TYPE_OPTIONS } from '../features/properties/components/search-form.tsx';
 import { SearchResults } from '../features/properties/components/search-results.tsx';
 import { readSearchParams } from '../features/properties/search-params.ts';
 
-const randToCents = (value: string | number) => (typeof value === 'number' && value > 0 ? Math.round(value * 100) : undefined);
+const randToCents = (value: string | number) =>
+  typeof value === 'number' && value > 0 ? Math.round(value * 100) : undefined;
 
 function Filters({ params, onChange }: { params: SearchParams; onChange: (next: SearchParams) => void }) {
   const today = todayInBusinessZone();
@@ -26,7 +45,10 @@ function Filters({ params, onChange }: { params: SearchParams; onChange: (next: 
         data={TYPE_OPTIONS}
         value={params.type ?? null}
         clearable
-        onChange={(value) => set({ type: (value as PropertyType) ?? undefined, category: undefined, guests: undefined })}
+        clearButtonProps={{ 'aria-label': 'Clear type' }}
+        onChange={(value) =>
+          set({ type: (value as PropertyType) ?? undefined, category: undefined, guests: undefined })
+        }
       />
       <Select
         label="Category"
@@ -35,13 +57,24 @@ function Filters({ params, onChange }: { params: SearchParams; onChange: (next: 
         value={params.category ?? null}
         disabled={!params.type}
         clearable
+        clearButtonProps={{ 'aria-label': 'Clear selection' }}
         onChange={(value) => set({ category: value ?? undefined })}
       />
-      <Select label="City" placeholder="Any city" data={CITY_OPTIONS} value={params.city ?? null} clearable searchable onChange={(value) => set({ city: value ?? undefined })} />
+      <Select
+        label="City"
+        placeholder="Any city"
+        data={CITY_OPTIONS}
+        value={params.city ?? null}
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear selection' }}
+        searchable
+        onChange={(value) => set({ city: value ?? undefined })}
+      />
       <DatePickerInput
         type="range"
         label="Dates"
         placeholder="Check-in – check-out"
+        clearButtonProps={{ 'aria-label': 'Clear dates' }}
         valueFormat="DD/MM/YYYY"
         minDate={today}
         clearable
@@ -65,8 +98,22 @@ function Filters({ params, onChange }: { params: SearchParams; onChange: (next: 
         />
       )}
       <Group grow>
-        <NumberInput label="Min price (R)" min={0} allowDecimal={false} thousandSeparator=" " value={params.minPrice ? params.minPrice / 100 : ''} onChange={(value) => set({ minPrice: randToCents(value) })} />
-        <NumberInput label="Max price (R)" min={0} allowDecimal={false} thousandSeparator=" " value={params.maxPrice ? params.maxPrice / 100 : ''} onChange={(value) => set({ maxPrice: randToCents(value) })} />
+        <NumberInput
+          label="Min price (R)"
+          min={0}
+          allowDecimal={false}
+          thousandSeparator=" "
+          value={params.minPrice ? params.minPrice / 100 : ''}
+          onChange={(value) => set({ minPrice: randToCents(value) })}
+        />
+        <NumberInput
+          label="Max price (R)"
+          min={0}
+          allowDecimal={false}
+          thousandSeparator=" "
+          value={params.maxPrice ? params.maxPrice / 100 : ''}
+          onChange={(value) => set({ maxPrice: randToCents(value) })}
+        />
       </Group>
       <Select
         label="Sort by"
@@ -77,9 +124,15 @@ function Filters({ params, onChange }: { params: SearchParams; onChange: (next: 
         ]}
         value={params.sortBy ?? 'newest'}
         allowDeselect={false}
-        onChange={(value) => set({ sortBy: value === 'newest' ? undefined : (value as SearchParams['sortBy']) })}
+        onChange={(value) =>
+          set({ sortBy: value === 'newest' ? undefined : (value as SearchParams['sortBy']) })
+        }
       />
-      <Checkbox.Group label="Amenities" value={params.amenities ?? []} onChange={(amenities) => set({ amenities })}>
+      <Checkbox.Group
+        label="Amenities"
+        value={params.amenities ?? []}
+        onChange={(amenities) => set({ amenities })}
+      >
         <Stack gap={6} mt={6}>
           {AMENITIES.map((amenity) => (
             <Checkbox key={amenity} value={amenity} label={humanize(amenity)} />
@@ -99,14 +152,23 @@ export default function PropertiesPage() {
   const params = readSearchParams(urlParams);
   const [filtersOpen, filters] = useDisclosure(false);
   const update = (next: SearchParams) => setUrlParams(toQueryString(next));
-  const validDates = !validateSearchDates(params.checkIn ?? null, params.checkOut ?? null, todayInBusinessZone());
+  const validDates = !validateSearchDates(
+    params.checkIn ?? null,
+    params.checkOut ?? null,
+    todayInBusinessZone(),
+  );
   const searchParams = validDates ? params : { ...params, checkIn: undefined, checkOut: undefined };
 
   return (
     <Container size="xl" py="xl">
       <Group justify="space-between" mb="md">
         <Title order={1}>Search for Rentals</Title>
-        <Button hiddenFrom="md" variant="default" leftSection={<IconFilter size={16} aria-hidden />} onClick={filters.open}>
+        <Button
+          hiddenFrom="md"
+          variant="default"
+          leftSection={<IconFilter size={16} aria-hidden />}
+          onClick={filters.open}
+        >
           Filters
         </Button>
       </Group>
@@ -117,10 +179,19 @@ export default function PropertiesPage() {
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
-          <SearchResults params={{ ...searchParams, pageSize: 12 }} onPage={(page) => update({ ...params, page })} />
+          <SearchResults
+            params={{ ...searchParams, pageSize: 12 }}
+            onPage={(page) => update({ ...params, page })}
+          />
         </Grid.Col>
       </Grid>
-      <Drawer opened={filtersOpen} onClose={filters.close} title="Filters" closeButtonProps={{ 'aria-label': 'Close filters' }} hiddenFrom="md">
+      <Drawer
+        opened={filtersOpen}
+        onClose={filters.close}
+        title="Filters"
+        closeButtonProps={{ 'aria-label': 'Close filters' }}
+        hiddenFrom="md"
+      >
         <Filters params={params} onChange={update} />
       </Drawer>
     </Container>

@@ -27,24 +27,36 @@ import { ImagePlaceholder } from '../features/properties/components/image-placeh
 import { PriceLine } from '../features/properties/components/property-card.tsx';
 import { SpecificationsView } from '../features/properties/components/specifications-view.tsx';
 
-function Gallery({ images, title, type }: { images: Array<{ id: string; url: string; thumbnail_url: string }>; title: string; type: Parameters<typeof ImagePlaceholder>[0]['type'] }) {
+function Gallery({
+  images,
+  title,
+  type,
+}: {
+  images: Array<{ id: string; url: string; thumbnail_url: string }>;
+  title: string;
+  type: Parameters<typeof ImagePlaceholder>[0]['type'];
+}) {
   const [index, setIndex] = useState(0);
   const current = images[index];
   return (
     <Stack gap="xs">
       <AspectRatio ratio={16 / 10}>
         {current ? (
-          <Image src={current.url} alt={`Photo ${index + 1} of ${images.length}: ${title}`} radius="md" fit="cover" />
+          <Image
+            src={current.url}
+            alt={`Photo ${index + 1} of ${images.length}: ${title}`}
+            radius="md"
+            fit="cover"
+          />
         ) : (
           <ImagePlaceholder type={type} />
         )}
       </AspectRatio>
       {images.length > 1 && (
-        <Group gap="xs" role="list" aria-label="Photos">
+        <Group gap="xs" aria-label="Photos" role="group">
           {images.map((image, position) => (
             <UnstyledButton
               key={image.id}
-              role="listitem"
               onClick={() => setIndex(position)}
               aria-label={`Show photo ${position + 1}`}
               aria-current={position === index}
@@ -115,7 +127,9 @@ export default function PropertyDetailsPage() {
             <Card withBorder radius="md" padding="md">
               <Stack gap="xs">
                 <PriceLine property={property} size="lg" />
-                {property.cleaning_fee_cents > 0 && <Text size="sm">Cleaning fee: {formatRand(property.cleaning_fee_cents)}</Text>}
+                {property.cleaning_fee_cents > 0 && (
+                  <Text size="sm">Cleaning fee: {formatRand(property.cleaning_fee_cents)}</Text>
+                )}
                 {property.security_deposit_cents > 0 && (
                   <Text size="sm">Security deposit: {formatRand(property.security_deposit_cents)}</Text>
                 )}
@@ -148,7 +162,11 @@ export default function PropertyDetailsPage() {
               <Title order={2} size="h3" id="amenities" mb="sm">
                 Amenities
               </Title>
-              <SimpleGrid cols={{ base: 2, sm: 3 }} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              <SimpleGrid
+                cols={{ base: 2, sm: 3 }}
+                component="ul"
+                style={{ listStyle: 'none', padding: 0, margin: 0 }}
+              >
                 {property.amenities.map((amenity) => (
                   <Group key={amenity} gap={6} component="li">
                     <IconCheck size={16} aria-hidden />

@@ -1,9 +1,26 @@
-import { Alert, Anchor, Badge, Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type Property, useDeleteProperty, useMyProperties, useSubscriptionSummary } from '../features/properties/api.ts';
+import {
+  type Property,
+  useDeleteProperty,
+  useMyProperties,
+  useSubscriptionSummary,
+} from '../features/properties/api.ts';
 import { PropertyCard } from '../features/properties/components/property-card.tsx';
 import { PropertyForm } from '../features/properties/components/property-form.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -22,21 +39,24 @@ function CardFooter({ property, onEdit }: { property: Property; onEdit: () => vo
       onConfirm: () =>
         remove.mutate(property.id, {
           onSuccess: () => notifySuccess('Property deleted successfully'),
-          onError: (error) => notifyError(error instanceof ApiError ? error.message : 'Failed to delete property'),
+          onError: (error) =>
+            notifyError(error instanceof ApiError ? error.message : 'Failed to delete property'),
         }),
     });
   return (
-    <Group gap="xs" grow>
-      <Button size="xs" variant="default" onClick={onEdit}>
-        Edit
-      </Button>
-      <Button size="xs" variant="light" component={Link} to={`/reservation/${property.id}`}>
+    <Stack gap="xs">
+      <Button size="xs" variant="light" component={Link} to={`/reservation/${property.id}`} fullWidth>
         Create Reservation
       </Button>
-      <Button size="xs" variant="subtle" color="red" onClick={confirmDelete} loading={remove.isPending}>
-        Delete
-      </Button>
-    </Group>
+      <Group gap="xs" grow>
+        <Button size="xs" variant="default" onClick={onEdit}>
+          Edit
+        </Button>
+        <Button size="xs" variant="subtle" color="red" onClick={confirmDelete} loading={remove.isPending}>
+          Delete
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
@@ -44,7 +64,11 @@ function Extra({ property }: { property: Property }) {
   const specs = property.specifications as { bedrooms?: number; bathrooms?: number };
   return (
     <>
-      <Badge size="sm" variant="outline" color={property.is_active && property.status === 'available' ? 'teal' : 'gray'}>
+      <Badge
+        size="sm"
+        variant="outline"
+        color={property.is_active && property.status === 'available' ? 'teal' : 'gray'}
+      >
         {property.is_active ? property.status : 'hidden'}
       </Badge>
       {property.type === 'accommodation' && (
@@ -64,7 +88,9 @@ export default function PropertyManagementPage() {
 
   const startAdding = () => {
     if (subscription && !subscription.canCreateListing.allowed) {
-      setLimitReason(subscription.canCreateListing.reason ?? 'Cannot create listing due to subscription limits');
+      setLimitReason(
+        subscription.canCreateListing.reason ?? 'Cannot create listing due to subscription limits',
+      );
       return;
     }
     setLimitReason(null);
@@ -74,7 +100,10 @@ export default function PropertyManagementPage() {
   if (mode.kind !== 'list') {
     return (
       <Container size="md" py="xl">
-        <PropertyForm property={mode.kind === 'edit' ? mode.property : undefined} onDone={() => setMode({ kind: 'list' })} />
+        <PropertyForm
+          property={mode.kind === 'edit' ? mode.property : undefined}
+          onDone={() => setMode({ kind: 'list' })}
+        />
       </Container>
     );
   }
@@ -97,7 +126,14 @@ export default function PropertyManagementPage() {
           </Button>
         </Group>
         {limitReason && (
-          <Alert color="orange" role="alert" title="Listing limit reached" withCloseButton onClose={() => setLimitReason(null)} closeButtonLabel="Dismiss">
+          <Alert
+            color="orange"
+            role="alert"
+            title="Listing limit reached"
+            withCloseButton
+            onClose={() => setLimitReason(null)}
+            closeButtonLabel="Dismiss"
+          >
             {limitReason}{' '}
             <Anchor component={Link} to="/subscription">
               Upgrade your subscription

@@ -89,7 +89,10 @@ export function useProperty(id: string | undefined) {
 }
 
 export function useMyProperties() {
-  return useQuery({ queryKey: ['properties', 'mine'], queryFn: () => api.get<Property[]>('/api/my/properties') });
+  return useQuery({
+    queryKey: ['properties', 'mine'],
+    queryFn: () => api.get<Property[]>('/api/my/properties'),
+  });
 }
 
 export interface SubscriptionSummary {
@@ -115,9 +118,10 @@ export function useSaveProperty() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: PropertyInputDraft }) =>
       id ? api.put<Property>(`/api/properties/${id}`, input) : api.post<Property>('/api/properties', input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['properties'] }).then(() =>
-      queryClient.invalidateQueries({ queryKey: ['subscription'] }),
-    ),
+    onSettled: () =>
+      queryClient
+        .invalidateQueries({ queryKey: ['properties'] })
+        .then(() => queryClient.invalidateQueries({ queryKey: ['subscription'] })),
   });
 }
 
@@ -125,9 +129,10 @@ export function useDeleteProperty() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<null>(`/api/properties/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['properties'] }).then(() =>
-      queryClient.invalidateQueries({ queryKey: ['subscription'] }),
-    ),
+    onSettled: () =>
+      queryClient
+        .invalidateQueries({ queryKey: ['properties'] })
+        .then(() => queryClient.invalidateQueries({ queryKey: ['subscription'] })),
   });
 }
 

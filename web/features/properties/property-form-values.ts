@@ -60,10 +60,16 @@ export function formFromProperty(property: Property): PropertyFormValues {
 
 /** Switching type resets the category and the type-specific section to that type's defaults. */
 export function withType(values: PropertyFormValues, type: PropertyType): PropertyFormValues {
-  return { ...values, type, category: CATEGORIES_BY_TYPE[type][0], specifications: defaultSpecifications(type) };
+  return {
+    ...values,
+    type,
+    category: CATEGORIES_BY_TYPE[type][0],
+    specifications: defaultSpecifications(type),
+  };
 }
 
-const money = (value: number | string) => (typeof value === 'number' ? randToCents(value) : value === '' ? Number.NaN : Number.NaN);
+const money = (value: number | string) =>
+  typeof value === 'number' ? randToCents(value) : value === '' ? Number.NaN : Number.NaN;
 
 export function toPropertyInput(values: PropertyFormValues): PropertyInputDraft {
   return {
@@ -97,7 +103,9 @@ export function validatePropertyForm(values: PropertyFormValues): Record<string,
     const [head, ...rest] = issue.path.map(String);
     if (!head) continue;
     const key = [FIELD_OF[head] ?? head, ...rest].join('.');
-    if (!(key in errors)) errors[key] = head === 'price_per_day_cents' && issue.code === 'invalid_type' ? 'Price is required' : issue.message;
+    if (!(key in errors))
+      errors[key] =
+        head === 'price_per_day_cents' && issue.code === 'invalid_type' ? 'Price is required' : issue.message;
   }
   return errors;
 }

@@ -1,5 +1,12 @@
 import { Center } from '@mantine/core';
-import { IconBuildingWarehouse, IconCamera, IconCar, IconConfetti, IconHome, IconTool } from '@tabler/icons-react';
+import {
+  IconBuildingWarehouse,
+  IconCamera,
+  IconCar,
+  IconConfetti,
+  IconHome,
+  IconTool,
+} from '@tabler/icons-react';
 import type { PropertyType } from '../../../../domain/property.ts';
 
 const ICONS = {

@@ -22,7 +22,12 @@ function PendingPreview({ photo, onRemove }: { photo: PendingPhoto; onRemove: ()
     <Stack gap={4}>
       <Image src={url} alt={`Preview of ${photo.file.name}`} h={96} radius="sm" fit="cover" />
       {photo.progress !== null && (
-        <Progress value={photo.progress} size="sm" aria-label={`Uploading ${photo.file.name}`} animated={photo.progress < 100} />
+        <Progress
+          value={photo.progress}
+          size="sm"
+          aria-label={`Uploading ${photo.file.name}`}
+          animated={photo.progress < 100}
+        />
       )}
       {photo.error && (
         <Text size="xs" c="red">
@@ -33,7 +38,13 @@ function PendingPreview({ photo, onRemove }: { photo: PendingPhoto; onRemove: ()
         <Text size="xs" lineClamp={1}>
           {photo.file.name}
         </Text>
-        <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={`Remove ${photo.file.name}`} disabled={photo.progress !== null && photo.progress < 100 && !photo.error}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          onClick={onRemove}
+          aria-label={`Remove ${photo.file.name}`}
+          disabled={photo.progress !== null && photo.progress < 100 && !photo.error}
+        >
           <IconTrash size={16} />
         </ActionIcon>
       </Group>
@@ -58,7 +69,11 @@ export function PhotoPicker({
   const reject = (rejections: FileRejection[]) => {
     for (const rejection of rejections) {
       const tooBig = rejection.errors.some((error) => error.code === 'file-too-large');
-      notifyError(tooBig ? `${rejection.file.name}: images must be 10 MB or smaller` : `${rejection.file.name}: only JPEG, PNG or WebP images can be uploaded`);
+      notifyError(
+        tooBig
+          ? `${rejection.file.name}: images must be 10 MB or smaller`
+          : `${rejection.file.name}: only JPEG, PNG or WebP images can be uploaded`,
+      );
     }
   };
   const count = existing.length + pending.length;
@@ -67,7 +82,14 @@ export function PhotoPicker({
       <Text fw={500} size="sm">
         Photos
       </Text>
-      <Dropzone onDrop={onAdd} onReject={reject} maxSize={MAX_PHOTO_BYTES} accept={PHOTO_TYPES} multiple aria-label="Upload photos">
+      <Dropzone
+        onDrop={onAdd}
+        onReject={reject}
+        maxSize={MAX_PHOTO_BYTES}
+        accept={PHOTO_TYPES}
+        multiple
+        aria-label="Upload photos"
+      >
         <Group justify="center" gap="md" mih={88} style={{ pointerEvents: 'none' }}>
           <IconPhotoPlus size={36} stroke={1.4} aria-hidden />
           <div>
@@ -90,7 +112,12 @@ export function PhotoPicker({
               <Image src={image.thumbnail_url} alt={`Photo ${index + 1}`} h={96} radius="sm" fit="cover" />
               <Group justify="space-between" wrap="nowrap">
                 {index === 0 ? <Badge size="xs">Cover</Badge> : <span />}
-                <ActionIcon variant="subtle" color="red" onClick={() => onRemoveExisting(image)} aria-label={`Remove photo ${index + 1}`}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  onClick={() => onRemoveExisting(image)}
+                  aria-label={`Remove photo ${index + 1}`}
+                >
                   <IconTrash size={16} />
                 </ActionIcon>
               </Group>

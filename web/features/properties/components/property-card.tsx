@@ -2,8 +2,8 @@ import { AspectRatio, Badge, Card, Group, Image, Stack, Text } from '@mantine/co
 import { IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { humanize, pricePeriodLabel } from '../../../../domain/property.ts';
 import { formatRand } from '../../../../domain/money.ts';
+import { humanize, pricePeriodLabel } from '../../../../domain/property.ts';
 import type { Property } from '../api.ts';
 import { ImagePlaceholder } from './image-placeholder.tsx';
 
@@ -32,7 +32,15 @@ export function CoverImage({ property }: { property: Property }) {
 }
 
 /** A listing card linking to the property page; `footer` adds owner actions in management. */
-export function PropertyCard({ property, footer, extra }: { property: Property; footer?: ReactNode; extra?: ReactNode }) {
+export function PropertyCard({
+  property,
+  footer,
+  extra,
+}: {
+  property: Property;
+  footer?: ReactNode;
+  extra?: ReactNode;
+}) {
   return (
     <Card withBorder padding="sm" radius="md" h="100%">
       <Card.Section component={Link} to={`/property/${property.id}`} aria-label={`View ${property.title}`}>
@@ -45,7 +53,13 @@ export function PropertyCard({ property, footer, extra }: { property: Property; 
           </Badge>
           {extra}
         </Group>
-        <Text fw={600} lineClamp={1} component={Link} to={`/property/${property.id}`} c="var(--mantine-color-text)">
+        <Text
+          fw={600}
+          lineClamp={1}
+          component={Link}
+          to={`/property/${property.id}`}
+          c="var(--mantine-color-text)"
+        >
           {property.title}
         </Text>
         <Group gap={4} wrap="nowrap">

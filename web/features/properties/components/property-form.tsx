@@ -1,12 +1,48 @@
-import { Alert, Anchor, Button, Checkbox, Divider, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AMENITIES, CATEGORIES_BY_TYPE, humanize, pricePeriodLabel, type PropertyType } from '../../../../domain/property.ts';
+import {
+  AMENITIES,
+  CATEGORIES_BY_TYPE,
+  humanize,
+  type PropertyType,
+  pricePeriodLabel,
+} from '../../../../domain/property.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { deletePropertyImage, type Property, type PropertyImage, uploadPropertyImage, useSaveProperty } from '../api.ts';
-import { emptyPropertyForm, formFromProperty, type PropertyFormValues, toPropertyInput, validatePropertyForm, withType } from '../property-form-values.ts';
+import {
+  deletePropertyImage,
+  type Property,
+  type PropertyImage,
+  uploadPropertyImage,
+  useSaveProperty,
+} from '../api.ts';
+import {
+  emptyPropertyForm,
+  formFromProperty,
+  type PropertyFormValues,
+  toPropertyInput,
+  validatePropertyForm,
+  withType,
+} from '../property-form-values.ts';
 import { type PendingPhoto, PhotoPicker } from './photo-picker.tsx';
 import { CITY_OPTIONS, TYPE_OPTIONS } from './search-form.tsx';
 import { SpecificationFields } from './specification-fields.tsx';
@@ -108,7 +144,10 @@ export function PropertyForm({ property, onDone }: { property?: Property; onDone
             label="Category"
             required
             allowDeselect={false}
-            data={CATEGORIES_BY_TYPE[type].map((category) => ({ value: category, label: humanize(category) }))}
+            data={CATEGORIES_BY_TYPE[type].map((category) => ({
+              value: category,
+              label: humanize(category),
+            }))}
             {...form.getInputProps('category')}
           />
         </SimpleGrid>
@@ -116,12 +155,36 @@ export function PropertyForm({ property, onDone }: { property?: Property; onDone
         <Textarea label="Description" required autosize minRows={3} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select label="City" required searchable data={CITY_OPTIONS} {...form.getInputProps('city')} />
-          <TextInput label="Location" required placeholder="Suburb or address" {...form.getInputProps('location')} />
+          <TextInput
+            label="Location"
+            required
+            placeholder="Suburb or address"
+            {...form.getInputProps('location')}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NumberInput label={`Price (R ${pricePeriodLabel(type)})`} required min={0} decimalScale={2} thousandSeparator=" " {...form.getInputProps('price')} />
-          <NumberInput label="Cleaning fee (R)" min={0} decimalScale={2} thousandSeparator=" " {...form.getInputProps('cleaningFee')} />
-          <NumberInput label="Security deposit (R)" min={0} decimalScale={2} thousandSeparator=" " {...form.getInputProps('securityDeposit')} />
+          <NumberInput
+            label={`Price (R ${pricePeriodLabel(type)})`}
+            required
+            min={0}
+            decimalScale={2}
+            thousandSeparator=" "
+            {...form.getInputProps('price')}
+          />
+          <NumberInput
+            label="Cleaning fee (R)"
+            min={0}
+            decimalScale={2}
+            thousandSeparator=" "
+            {...form.getInputProps('cleaningFee')}
+          />
+          <NumberInput
+            label="Security deposit (R)"
+            min={0}
+            decimalScale={2}
+            thousandSeparator=" "
+            {...form.getInputProps('securityDeposit')}
+          />
         </SimpleGrid>
         <Divider label="Specifications" labelPosition="left" />
         <SpecificationFields form={form} />
@@ -132,11 +195,19 @@ export function PropertyForm({ property, onDone }: { property?: Property; onDone
             ))}
           </SimpleGrid>
         </Checkbox.Group>
-        <Switch label="Listed (visible to renters)" {...form.getInputProps('is_active', { type: 'checkbox' })} />
+        <Switch
+          label="Listed (visible to renters)"
+          {...form.getInputProps('is_active', { type: 'checkbox' })}
+        />
         <PhotoPicker
           existing={existing}
           pending={pending}
-          onAdd={(files) => setPending((current) => [...current, ...files.map((file) => ({ key: crypto.randomUUID(), file, progress: null }))])}
+          onAdd={(files) =>
+            setPending((current) => [
+              ...current,
+              ...files.map((file) => ({ key: crypto.randomUUID(), file, progress: null })),
+            ])
+          }
           onRemoveExisting={(image) => void removeExisting(image)}
           onRemovePending={(photo) => setPending((current) => current.filter((p) => p.key !== photo.key))}
         />

@@ -14,7 +14,12 @@ export function PropertyGrid({ properties }: { properties: Property[] }) {
 
 export function PropertyGridSkeleton({ count = 8 }: { count?: number }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" aria-busy="true" aria-label="Loading properties">
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
+      spacing="md"
+      aria-busy="true"
+      aria-label="Loading properties"
+    >
       {Array.from({ length: count }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
         <Skeleton key={index} height={280} radius="md" />

@@ -3,7 +3,13 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { addDays, todayInBusinessZone } from '../../../../domain/dates.ts';
-import { CITIES, PROPERTY_TYPES, type PropertyType, SEARCH_MAX_GUESTS, TYPE_LABELS } from '../../../../domain/property.ts';
+import {
+  CITIES,
+  PROPERTY_TYPES,
+  type PropertyType,
+  SEARCH_MAX_GUESTS,
+  TYPE_LABELS,
+} from '../../../../domain/property.ts';
 import { validateSearchDates } from '../../../../domain/schemas/property.ts';
 import type { SearchParams } from '../api.ts';
 
@@ -29,7 +35,13 @@ export function criteriaFrom(params: SearchParams): SearchCriteria {
 }
 
 /** The home search: type (default accommodation), city, dates and, for accommodation only, guests 1–10. */
-export function SearchForm({ initial, onSearch }: { initial: SearchCriteria; onSearch: (criteria: SearchCriteria) => void }) {
+export function SearchForm({
+  initial,
+  onSearch,
+}: {
+  initial: SearchCriteria;
+  onSearch: (criteria: SearchCriteria) => void;
+}) {
   const [criteria, setCriteria] = useState<SearchCriteria>(initial);
   const today = todayInBusinessZone();
   const dateError = validateSearchDates(criteria.checkIn, criteria.checkOut, today);
@@ -66,6 +78,7 @@ export function SearchForm({ initial, onSearch }: { initial: SearchCriteria; onS
             data={CITY_OPTIONS}
             value={criteria.city}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear selection' }}
             searchable
             onChange={(value) => set({ city: value })}
           />
@@ -74,13 +87,17 @@ export function SearchForm({ initial, onSearch }: { initial: SearchCriteria; onS
           <DatePickerInput
             label="Check-in"
             placeholder="Start date"
+            clearButtonProps={{ 'aria-label': 'Clear check-in date' }}
             value={criteria.checkIn}
             minDate={today}
             clearable
             valueFormat="DD/MM/YYYY"
             onChange={(value) => {
               const checkIn = value ? String(value) : null;
-              const checkOut = checkIn && criteria.checkOut && criteria.checkOut <= checkIn ? addDays(checkIn, 1) : criteria.checkOut;
+              const checkOut =
+                checkIn && criteria.checkOut && criteria.checkOut <= checkIn
+                  ? addDays(checkIn, 1)
+                  : criteria.checkOut;
               set({ checkIn, checkOut });
             }}
           />
@@ -89,6 +106,7 @@ export function SearchForm({ initial, onSearch }: { initial: SearchCriteria; onS
           <DatePickerInput
             label="Check-out"
             placeholder="End date"
+            clearButtonProps={{ 'aria-label': 'Clear check-out date' }}
             value={criteria.checkOut}
             minDate={criteria.checkIn ? addDays(criteria.checkIn, 1) : addDays(today, 1)}
             clearable
@@ -109,8 +127,19 @@ export function SearchForm({ initial, onSearch }: { initial: SearchCriteria; onS
             />
           </Grid.Col>
         )}
-        <Grid.Col span={{ base: 12, sm: criteria.type === 'accommodation' ? 6 : 12, md: criteria.type === 'accommodation' ? 1.5 : 3 }}>
-          <Button type="submit" fullWidth leftSection={<IconSearch size={16} aria-hidden />} disabled={!!dateError}>
+        <Grid.Col
+          span={{
+            base: 12,
+            sm: criteria.type === 'accommodation' ? 6 : 12,
+            md: criteria.type === 'accommodation' ? 1.5 : 3,
+          }}
+        >
+          <Button
+            type="submit"
+            fullWidth
+            leftSection={<IconSearch size={16} aria-hidden />}
+            disabled={!!dateError}
+          >
             Search
           </Button>
         </Grid.Col>

@@ -52,7 +52,11 @@ export function SearchResults({
       )}
       {data && data.items.length === 0 && (
         <Text py="xl" ta="center" size="lg">
-          {emptySearchMessage({ city: params.city, type: params.type, hasDates: !!(params.checkIn && params.checkOut) })}
+          {emptySearchMessage({
+            city: params.city,
+            type: params.type,
+            hasDates: !!(params.checkIn && params.checkOut),
+          })}
         </Text>
       )}
       {data && data.items.length > 0 && (
@@ -64,7 +68,12 @@ export function SearchResults({
           <PropertyGrid properties={data.items} />
           {pageCount > 1 && (
             <Center>
-              <Pagination total={pageCount} value={data.page} onChange={onPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
+              <Pagination
+                total={pageCount}
+                value={data.page}
+                onChange={onPage}
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              />
             </Center>
           )}
         </>

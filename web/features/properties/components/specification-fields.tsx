@@ -1,4 +1,13 @@
-import { Checkbox, Group, NumberInput, Select, SimpleGrid, TagsInput, Textarea, TextInput } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  TagsInput,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { PropertyFormValues } from '../property-form-values.ts';
 
@@ -14,14 +23,20 @@ const CONDITION_OPTIONS = [
 /** The type-specific section of the property form. */
 export function SpecificationFields({ form }: { form: Form }) {
   const field = (name: string) => form.getInputProps(`specifications.${name}`);
-  const number = (name: string, label: string, options: { min?: number; required?: boolean; decimal?: boolean } = {}) => (
+  const number = (
+    name: string,
+    label: string,
+    options: { min?: number; required?: boolean; decimal?: boolean } = {},
+  ) => (
     <NumberInput
       label={label}
       min={options.min ?? 0}
       required={options.required}
       allowDecimal={options.decimal ?? false}
       {...field(name)}
-      onChange={(value) => form.setFieldValue(`specifications.${name}`, value === '' ? undefined : Number(value))}
+      onChange={(value) =>
+        form.setFieldValue(`specifications.${name}`, value === '' ? undefined : Number(value))
+      }
     />
   );
   switch (form.values.type) {
@@ -33,7 +48,11 @@ export function SpecificationFields({ form }: { form: Form }) {
           {number('maxOccupants', 'Max occupants', { min: 1, required: true })}
           {number('maxGuests', 'Max guests', { min: 1, required: true })}
           {number('squareFootage', 'Size (m²)', { decimal: true })}
-          <Checkbox label="Furnished" mt="xl" {...form.getInputProps('specifications.furnished', { type: 'checkbox' })} />
+          <Checkbox
+            label="Furnished"
+            mt="xl"
+            {...form.getInputProps('specifications.furnished', { type: 'checkbox' })}
+          />
         </SimpleGrid>
       );
     case 'vehicle':
@@ -43,11 +62,22 @@ export function SpecificationFields({ form }: { form: Form }) {
           <TextInput label="Model" required {...field('model')} />
           {number('year', 'Year', { min: 1950, required: true })}
           {number('seatingCapacity', 'Seating capacity', { min: 1, required: true })}
-          <Select label="Transmission" data={[{ value: 'automatic', label: 'Automatic' }, { value: 'manual', label: 'Manual' }]} {...field('transmission')} />
+          <Select
+            label="Transmission"
+            data={[
+              { value: 'automatic', label: 'Automatic' },
+              { value: 'manual', label: 'Manual' },
+            ]}
+            {...field('transmission')}
+          />
           <Select
             label="Fuel type"
             clearable
-            data={['petrol', 'diesel', 'electric', 'hybrid', 'other'].map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }))}
+            clearButtonProps={{ 'aria-label': 'Clear selection' }}
+            data={['petrol', 'diesel', 'electric', 'hybrid', 'other'].map((value) => ({
+              value,
+              label: value.charAt(0).toUpperCase() + value.slice(1),
+            }))}
             {...field('fuelType')}
           />
           {number('mileage', 'Mileage (km)')}
@@ -58,7 +88,13 @@ export function SpecificationFields({ form }: { form: Form }) {
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }}>
           <TextInput label="Brand" required {...field('brand')} />
           <TextInput label="Model" required {...field('model')} />
-          <Select label="Condition" required data={CONDITION_OPTIONS} allowDeselect={false} {...field('condition')} />
+          <Select
+            label="Condition"
+            required
+            data={CONDITION_OPTIONS}
+            allowDeselect={false}
+            {...field('condition')}
+          />
           <TextInput label="Power type" placeholder="Electric, petrol, manual…" {...field('powerType')} />
           {number('weight', 'Weight (kg)', { decimal: true })}
         </SimpleGrid>
@@ -69,10 +105,25 @@ export function SpecificationFields({ form }: { form: Form }) {
           <SimpleGrid cols={{ base: 1, xs: 3 }} w="100%">
             <TextInput label="Brand" required {...field('brand')} />
             <TextInput label="Model" required {...field('model')} />
-            <Select label="Condition" required data={CONDITION_OPTIONS} allowDeselect={false} {...field('condition')} />
+            <Select
+              label="Condition"
+              required
+              data={CONDITION_OPTIONS}
+              allowDeselect={false}
+              {...field('condition')}
+            />
           </SimpleGrid>
-          <Textarea label="Technical specifications" autosize minRows={2} {...field('technicalSpecifications')} />
-          <TagsInput label="Included accessories" placeholder="Type and press Enter" {...field('includedAccessories')} />
+          <Textarea
+            label="Technical specifications"
+            autosize
+            minRows={2}
+            {...field('technicalSpecifications')}
+          />
+          <TagsInput
+            label="Included accessories"
+            placeholder="Type and press Enter"
+            {...field('includedAccessories')}
+          />
         </Group>
       );
     case 'event_space':
@@ -94,7 +145,11 @@ export function SpecificationFields({ form }: { form: Form }) {
           <TextInput label="Access from" placeholder="00:00" {...field('accessHours.start')} />
           <TextInput label="Access until" placeholder="23:59" {...field('accessHours.end')} />
           <TagsInput label="Security features" placeholder="CCTV, alarm…" {...field('securityFeatures')} />
-          <Checkbox label="Climate controlled" mt="xl" {...form.getInputProps('specifications.climateControlled', { type: 'checkbox' })} />
+          <Checkbox
+            label="Climate controlled"
+            mt="xl"
+            {...form.getInputProps('specifications.climateControlled', { type: 'checkbox' })}
+          />
         </SimpleGrid>
       );
   }

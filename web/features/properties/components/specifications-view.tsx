@@ -6,7 +6,8 @@ type Specs = Record<string, unknown>;
 
 const yesNo = (value: unknown) => (value ? 'Yes' : 'No');
 const list = (value: unknown) => (Array.isArray(value) && value.length > 0 ? value.join(', ') : '—');
-const plain = (value: unknown) => (value === undefined || value === null || value === '' ? '—' : String(value));
+const plain = (value: unknown) =>
+  value === undefined || value === null || value === '' ? '—' : String(value);
 
 /** The label/value pairs shown for each type's specifications. */
 export function describeSpecifications(type: PropertyType, specs: Specs): Array<[string, string]> {
