@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { PropertyInput, PropertySearch } from '../../../domain/schemas/property.ts';
+import { todayInBusinessZone } from '../../../domain/dates.ts';
+import {
+  type PropertyInput,
+  type PropertySearch,
+  validateSearchDates,
+} from '../../../domain/schemas/property.ts';
 import type { Database, User } from '../../db/types.ts';
-import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { StorageDriver } from '../../platform/storage/storage.ts';
 import { assertPlanAllows } from '../subscriptions/subscription.service.ts';
 import {
@@ -93,6 +98,13 @@ export async function listMyListings(db: Kysely<Database>, user: User | null): P
 }
 
 export async function searchListings(db: Kysely<Database>, search: PropertySearch) {
+  // The home form checks this too, but the server is the authority (spec §5 Home search).
+  const dateError = validateSearchDates(
+    search.checkIn ?? null,
+    search.checkOut ?? null,
+    todayInBusinessZone(),
+  );
+  if (dateError) throw badRequest(dateError);
   const { items, total } = await searchProperties(db, search);
   const covers = await listCoverImagesOf(
     db,
