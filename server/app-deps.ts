@@ -16,4 +16,6 @@ export interface AppDeps {
   currentUser: (request: FastifyRequest) => Promise<SessionUser | null>;
   databaseKind: 'postgres' | 'pglite';
   storage: StorageDriver;
+  /** Ask the outbox worker to deliver now (mail enqueued inside a transaction). */
+  pokeMail: () => void;
 }

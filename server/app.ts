@@ -20,7 +20,9 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { registerInvitationRoutes } from './modules/invitations/invitation.routes.ts';
+import { registerClientRoutes } from './modules/clients/client.routes.ts';
 import { registerPropertyRoutes } from './modules/properties/property.routes.ts';
+import { registerReservationRoutes } from './modules/reservations/reservation.routes.ts';
 import { registerPropertyImageRoutes } from './modules/property-images/property-image.routes.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
 
@@ -124,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInvitationRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerPropertyRoutes(app, deps);
+  registerClientRoutes(app, deps);
+  registerReservationRoutes(app, deps);
   await registerPropertyImageRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 

@@ -1,0 +1,62 @@
+import { formatDisplayDate } from '../../../domain/dates.ts';
+import { formatRand } from '../../../domain/money.ts';
+import { statusLabel } from '../../../domain/reservation.ts';
+import { renderActionMail } from '../../platform/mail/templates.ts';
+import type { OutgoingMail } from '../../platform/mail/transports.ts';
+
+export interface ReservationMailFacts {
+  reservationId: string;
+  propertyTitle: string;
+  startDate: string;
+  endDate: string;
+  totalCents: number;
+  status: string;
+  client: { name: string; email: string };
+  owner: { name: string; email: string };
+  publicUrl: string;
+}
+
+export type ReservationEvent = 'created' | 'confirmed' | 'cancelled';
+
+const SUBJECTS: Record<ReservationEvent, { client: string; owner: string }> = {
+  created: { client: 'Your booking request for {title}', owner: 'New booking request for {title}' },
+  confirmed: { client: 'Your booking at {title} is confirmed', owner: 'Booking confirmed: {title}' },
+  cancelled: { client: 'Your booking at {title} was cancelled', owner: 'Booking cancelled: {title}' },
+};
+
+const OPENERS: Record<ReservationEvent, { client: string; owner: string }> = {
+  created: {
+    client: 'We have sent your booking request to the owner. It is pending until they confirm it.',
+    owner: 'You have a new booking request. Please confirm or decline it.',
+  },
+  confirmed: { client: 'Good news: your booking is confirmed.', owner: 'This booking is now confirmed.' },
+  cancelled: { client: 'Your booking has been cancelled.', owner: 'This booking has been cancelled and its dates are free again.' },
+};
+
+/** The emails one reservation event sends: one to the client, one to the owner. */
+export function reservationMails(event: ReservationEvent, facts: ReservationMailFacts): OutgoingMail[] {
+  const details = [
+    `Property: ${facts.propertyTitle}`,
+    `Dates: ${formatDisplayDate(facts.startDate)} to ${formatDisplayDate(facts.endDate)}`,
+    `Total: ${formatRand(facts.totalCents)}`,
+    `Status: ${statusLabel(facts.status)}`,
+    `Reservation ID: ${facts.reservationId}`,
+  ];
+  const subject = (template: string) => template.replace('{title}', facts.propertyTitle);
+  return [
+    renderActionMail({
+      to: facts.client.email,
+      subject: subject(SUBJECTS[event].client),
+      greetingName: facts.client.name,
+      paragraphs: [OPENERS[event].client, ...details],
+      action: { label: 'View my reservations', url: `${facts.publicUrl}/my-reservations` },
+    }),
+    renderActionMail({
+      to: facts.owner.email,
+      subject: subject(SUBJECTS[event].owner),
+      greetingName: facts.owner.name,
+      paragraphs: [OPENERS[event].owner, `Client: ${facts.client.name} (${facts.client.email})`, ...details],
+      action: { label: 'Open reservation management', url: `${facts.publicUrl}/reservation-management` },
+    }),
+  ];
+}

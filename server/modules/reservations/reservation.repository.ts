@@ -1,0 +1,68 @@
+import { type Kysely, sql } from 'kysely';
+import type { ReservationListQuery } from '../../../domain/schemas/reservation.ts';
+import type { Database } from '../../db/types.ts';
+
+type Executor = Kysely<Database>;
+
+export type ReservationScope = { kind: 'business'; ownerId: string } | { kind: 'client'; userId: string } | { kind: 'all' };
+
+function baseQuery(db: Executor) {
+  return db
+    .selectFrom('reservations as r')
+    .innerJoin('clients as c', 'c.id', 'r.client_id')
+    .leftJoin('properties as p', 'p.id', 'r.property_id')
+    .selectAll('r')
+    .select([
+      'c.first_name as client_first_name',
+      'c.last_name as client_last_name',
+      'c.email as client_email',
+      'c.user_id as client_user_id',
+      'p.title as property_title',
+      'p.type as property_type',
+      'p.location as property_location',
+      'p.city as property_city',
+      sql<string | null>`(SELECT pi.thumbnail_key FROM property_images pi WHERE pi.property_id = r.property_id ORDER BY pi.position, pi.created_at LIMIT 1)`.as(
+        'property_cover_key',
+      ),
+    ]);
+}
+
+export type ReservationRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
+
+export function listReservations(db: Executor, scope: ReservationScope, filters: ReservationListQuery) {
+  let query = baseQuery(db);
+  if (scope.kind === 'business') query = query.where('r.owner_id', '=', scope.ownerId);
+  if (scope.kind === 'client') query = query.where('c.user_id', '=', scope.userId);
+  if (filters.status) query = query.where('r.status', '=', filters.status);
+  if (filters.property_id) query = query.where('r.property_id', '=', filters.property_id);
+  if (filters.from) query = query.where('r.end_date', '>', filters.from);
+  if (filters.to) query = query.where('r.start_date', '<', filters.to);
+  if (filters.q) {
+    const pattern = `%${filters.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('p.title', 'ilike', pattern),
+        eb(sql<string>`c.first_name || ' ' || c.last_name`, 'ilike', pattern),
+        eb('c.email', 'ilike', pattern),
+        eb(sql<string>`r.client_id::text`, 'ilike', pattern),
+      ]),
+    );
+  }
+  return query.orderBy('r.start_date', 'desc').orderBy('r.created_at', 'desc').limit(2000).execute();
+}
+
+export function findReservation(db: Executor, id: string) {
+  return baseQuery(db).where('r.id', '=', id).executeTakeFirst();
+}
+
+/** Blocking (pending, confirmed) stays of a property that end after a date, for the availability list. */
+export function listBlockingRanges(db: Executor, propertyId: string, after: string) {
+  return db
+    .selectFrom('reservations')
+    .select(['start_date as start', 'end_date as end'])
+    .where('property_id', '=', propertyId)
+    .where('status', 'in', ['pending', 'confirmed'])
+    .where('end_date', '>', after)
+    .orderBy('start_date')
+    .execute();
+}

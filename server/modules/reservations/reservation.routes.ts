@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ReservationCreateSchema, ReservationListQuerySchema, ReservationUpdateSchema } from '../../../domain/schemas/reservation.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { ErrorResponseSchema } from '../account/account.schemas.ts';
+import { ReservationSchema } from './reservation.schemas.ts';
+import {
+  availabilityOf,
+  createReservation,
+  deleteReservation,
+  getVisibleReservation,
+  listVisibleReservations,
+  updateReservation,
+} from './reservation.service.ts';
+
+const IdParams = z.object({ id: z.uuid('Reservation not found') });
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
+
+export function registerReservationRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reservations'];
+  const serviceDeps = { db: deps.db, publicUrl: deps.config.PUBLIC_URL, pokeMail: deps.pokeMail };
+
+  api.get(
+    '/api/reservations',
+    {
+      schema: {
+        tags,
+        summary: 'Reservations you may see: your business’s (owner, staff), all (admin), your own (client)',
+        querystring: ReservationListQuerySchema,
+        response: { 200: z.array(ReservationSchema), ...errors },
+      },
+    },
+    async (request) => listVisibleReservations(deps.db, await deps.currentUser(request), request.query),
+  );
+
+  api.get(
+    '/api/reservations/:id',
+    { schema: { tags, summary: 'One reservation', params: IdParams, response: { 200: ReservationSchema, ...errors } } },
+    async (request) => getVisibleReservation(deps.db, await deps.currentUser(request), request.params.id),
+  );
+
+  api.post(
+    '/api/reservations',
+    {
+      schema: {
+        tags,
+        summary: 'Book (always pending; price computed by the server; 409 when the dates are taken)',
+        body: ReservationCreateSchema,
+        response: { 201: ReservationSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createReservation(serviceDeps, await deps.currentUser(request), request.body)),
+  );
+
+  api.patch(
+    '/api/reservations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a reservation or change its status (owner, admin, staff with the reservations permission)',
+        params: IdParams,
+        body: ReservationUpdateSchema,
+        response: { 200: ReservationSchema, ...errors },
+      },
+    },
+    async (request) => updateReservation(serviceDeps, await deps.currentUser(request), request.params.id, request.body),
+  );
+
+  api.delete(
+    '/api/reservations/:id',
+    { schema: { tags, summary: 'Delete a reservation', params: IdParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await deleteReservation(deps.db, await deps.currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    '/api/properties/:id/availability',
+    {
+      schema: {
+        tags,
+        summary: 'Bookable days from today to three months ahead (pending and confirmed stays block)',
+        params: z.object({ id: z.uuid('Property not found') }),
+        response: {
+          200: z.object({
+            from: z.string(),
+            dates: z.array(z.string()),
+            blocked: z.array(z.object({ start: z.string(), end: z.string() })),
+          }),
+          ...errors,
+        },
+      },
+    },
+    (request) => availabilityOf(deps.db, request.params.id),
+  );
+}
