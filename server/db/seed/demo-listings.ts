@@ -112,7 +112,8 @@ export async function seedDemoListings(
           variant: listing.variant,
           seed: plan.indexOf(listing) + 1,
           title: listing.input.title,
-          caption: `${listing.input.location}`,
+          // The place without the street address, so it fits beside the brand.
+          caption: listing.input.location.split(', ').slice(1).join(', '),
         }),
       ),
     ),

@@ -141,6 +141,18 @@ describe('POST /api/properties/:id/images', () => {
     expect(listing.json<PropertyDto>().images).toEqual([image]);
   });
 
+  it('accepts a photo of several megabytes (above the 1 MB JSON body limit)', async () => {
+    const { cookie, property } = await ownerWithListing();
+    const photo = await sharp({
+      create: { width: 2400, height: 1800, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(3 * 1024 * 1024);
+    const image = await uploadOk(property.id, cookie, photo);
+    expect([image.width, image.height]).toEqual([1600, 1200]);
+  });
+
   it('accepts PNG and WebP too and appends each upload at the next position', async () => {
     const { cookie, property } = await ownerWithListing();
     const first = await uploadOk(property.id, cookie, await solidImage(300, 200).png().toBuffer());
