@@ -1,0 +1,22 @@
+import { Badge } from '@mantine/core';
+import {
+  RESERVATION_STATUSES,
+  type ReservationStatus,
+  STATUS_COLORS,
+  statusLabel,
+} from '../../../../domain/reservation.ts';
+
+export function StatusBadge({ status, clientFacing = false }: { status: string; clientFacing?: boolean }) {
+  const known = (RESERVATION_STATUSES as readonly string[]).includes(status);
+  const color = known ? STATUS_COLORS[status as ReservationStatus] : STATUS_COLORS.pending;
+  const label = clientFacing
+    ? statusLabel(status)
+    : known
+      ? status.charAt(0).toUpperCase() + status.slice(1)
+      : 'Unknown';
+  return (
+    <Badge color={color} variant="light" autoContrast>
+      {label}
+    </Badge>
+  );
+}

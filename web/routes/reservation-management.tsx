@@ -1,0 +1,211 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatDisplayDate } from '../../domain/dates.ts';
+import { formatRand } from '../../domain/money.ts';
+import { RESERVATION_STATUSES, type ReservationStatus } from '../../domain/reservation.ts';
+import {
+  type Reservation,
+  useBusinessProperties,
+  useDeleteReservation,
+  useReservations,
+} from '../features/reservations/api.ts';
+import { ReservationEditor } from '../features/reservations/components/reservation-editor.tsx';
+import { StatusBadge } from '../features/reservations/components/status-badge.tsx';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All statuses' },
+  ...RESERVATION_STATUSES.map((status) => ({
+    value: status,
+    label: status.charAt(0).toUpperCase() + status.slice(1),
+  })),
+];
+
+function useRowActions(onEdit: (reservation: Reservation) => void) {
+  const remove = useDeleteReservation();
+  const confirmDelete = (reservation: Reservation) =>
+    modals.openConfirmModal({
+      title: 'Delete reservation',
+      children: <Text size="sm">Are you sure you want to delete this reservation?</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(reservation.id, {
+          onSuccess: () => notifySuccess('Reservation deleted successfully'),
+          onError: () => notifyError('Failed to delete reservation'),
+        }),
+    });
+  return (reservation: Reservation) => (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon
+        variant="subtle"
+        onClick={() => onEdit(reservation)}
+        aria-label={`Edit reservation for ${reservation.property?.title ?? 'property'}`}
+      >
+        <IconEdit size={18} />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        onClick={() => confirmDelete(reservation)}
+        aria-label={`Delete reservation for ${reservation.property?.title ?? 'property'}`}
+      >
+        <IconTrash size={18} />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+const clientName = (reservation: Reservation) =>
+  `${reservation.client.first_name} ${reservation.client.last_name}`;
+
+export default function ReservationManagementPage() {
+  const [status, setStatus] = useState<string>('all');
+  const [propertyId, setPropertyId] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), 300);
+  const [editor, setEditor] = useState<{ opened: boolean; id: string | null }>({ opened: false, id: null });
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const properties = useBusinessProperties();
+  const { data, isPending, isError } = useReservations({
+    status: status === 'all' ? undefined : (status as ReservationStatus),
+    property_id: propertyId ?? undefined,
+    q: query || undefined,
+  });
+  const actions = useRowActions((reservation) => setEditor({ opened: true, id: reservation.id }));
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <Title order={1}>Reservation Management</Title>
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setEditor({ opened: true, id: null })}
+          >
+            Create New Reservation
+          </Button>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={status}
+            allowDeselect={false}
+            onChange={(value) => setStatus(value ?? 'all')}
+          />
+          <Select
+            label="Property"
+            placeholder="All properties"
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear property filter' }}
+            searchable
+            data={(properties.data ?? []).map((p) => ({ value: p.id, label: p.title }))}
+            value={propertyId}
+            onChange={setPropertyId}
+          />
+          <TextInput
+            label="Search"
+            placeholder="Client, client ID or property"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+          />
+        </SimpleGrid>
+        {isPending && (
+          <Center py="xl">
+            <Loader aria-label="Loading reservations" />
+          </Center>
+        )}
+        {isError && (
+          <Alert color="red" role="alert">
+            Failed to load reservations
+          </Alert>
+        )}
+        {data && data.length === 0 && (
+          <Text ta="center" py="xl" c="dimmed">
+            No reservations found
+          </Text>
+        )}
+        {data && data.length > 0 && wide && (
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Property</Table.Th>
+                  <Table.Th>Client</Table.Th>
+                  <Table.Th>Start</Table.Th>
+                  <Table.Th>End</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Total</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.map((reservation) => (
+                  <Table.Tr key={reservation.id}>
+                    <Table.Td>{reservation.property?.title ?? 'Property Details Unavailable'}</Table.Td>
+                    <Table.Td>{clientName(reservation)}</Table.Td>
+                    <Table.Td>{formatDisplayDate(reservation.start_date)}</Table.Td>
+                    <Table.Td>{formatDisplayDate(reservation.end_date)}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={reservation.status} />
+                    </Table.Td>
+                    <Table.Td>{formatRand(reservation.total_price_cents)}</Table.Td>
+                    <Table.Td>{actions(reservation)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {data && data.length > 0 && !wide && (
+          <Stack gap="sm">
+            {data.map((reservation) => (
+              <Card key={reservation.id} withBorder padding="md" radius="md">
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <div>
+                    <Text fw={600}>{reservation.property?.title ?? 'Property Details Unavailable'}</Text>
+                    <Text size="sm">{clientName(reservation)}</Text>
+                    <Text size="sm" c="dimmed">
+                      {formatDisplayDate(reservation.start_date)} – {formatDisplayDate(reservation.end_date)}
+                    </Text>
+                    <Group gap="xs" mt={6}>
+                      <StatusBadge status={reservation.status} />
+                      <Text fw={600}>{formatRand(reservation.total_price_cents)}</Text>
+                    </Group>
+                  </div>
+                  {actions(reservation)}
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <ReservationEditor
+        opened={editor.opened}
+        reservationId={editor.id}
+        onClose={() => setEditor({ opened: false, id: null })}
+      />
+    </Container>
+  );
+}
