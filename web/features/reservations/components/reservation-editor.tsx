@@ -9,7 +9,6 @@ import {
   Skeleton,
   Stack,
   Tabs,
-  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
