@@ -144,7 +144,13 @@ describe('POST /api/properties/:id/images', () => {
   it('accepts a photo of several megabytes (above the 1 MB JSON body limit)', async () => {
     const { cookie, property } = await ownerWithListing();
     const photo = await sharp({
-      create: { width: 2400, height: 1800, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+      create: {
+        width: 2400,
+        height: 1800,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
     })
       .jpeg({ quality: 95 })
       .toBuffer();
