@@ -82,3 +82,37 @@ export async function openMailLink(
   await beforeFollow?.();
   await frame.getByRole('link').first().click();
 }
+
+/** Registers and verifies a client through the public API and the dev mailbox; returns its credentials. */
+export async function registerVerifiedClient(
+  page: Page,
+  firstName: string,
+  lastName: string,
+): Promise<{ email: string; password: string }> {
+  const email = `${firstName.toLowerCase()}.${Date.now()}@example.co.za`;
+  const password = 'Client!2026';
+  const origin = { origin: baseUrl };
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    headers: origin,
+    data: { email, password, first_name: firstName, last_name: lastName, role: 'client' },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  let link = '';
+  for (let attempt = 0; attempt < 40 && !link; attempt++) {
+    const list = (await (
+      await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)
+    ).json()) as Array<{ id: string }>;
+    const first = list[0];
+    if (first) {
+      const mail = (await (await page.request.get(`/api/dev/mailbox/${first.id}`)).json()) as {
+        text: string;
+      };
+      link = mail.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+    } else {
+      await page.waitForTimeout(250);
+    }
+  }
+  expect(link, 'verification link').not.toBe('');
+  await page.request.get(link, { maxRedirects: 0 });
+  return { email, password };
+}

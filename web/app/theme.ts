@@ -26,6 +26,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
         [`--mantine-color-${color}-light`, `var(--mantine-color-${color}-0)`],
       ]),
     ),
+    '--mantine-color-yellow-light-color': '#7a4f00',
+    '--mantine-color-yellow-light': 'var(--mantine-color-yellow-0)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
