@@ -10,8 +10,18 @@ export function centsToRand(cents: Cents): number {
   return cents / 100;
 }
 
-const wholeRand = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR', maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const rand2 = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const wholeRand = new Intl.NumberFormat('en-ZA', {
+  style: 'currency',
+  currency: 'ZAR',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+const rand2 = new Intl.NumberFormat('en-ZA', {
+  style: 'currency',
+  currency: 'ZAR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** Totals and prices: R with no decimals (R 1 250). Rounds half up to the rand. */
 export function formatRand(cents: Cents): string {

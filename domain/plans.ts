@@ -17,9 +17,27 @@ export interface Plan {
 }
 
 export const PLANS: Record<PlanId, Plan> = {
-  starter: { id: 'starter', name: 'Starter', priceCents: 0, isPopular: false, limits: { maxListings: 1, maxBookingsPerMonth: 5, maxUsers: 1 } },
-  pro: { id: 'pro', name: 'Pro', priceCents: 29900, isPopular: true, limits: { maxListings: 10, maxBookingsPerMonth: -1, maxUsers: 1 } },
-  business: { id: 'business', name: 'Business', priceCents: 69900, isPopular: false, limits: { maxListings: -1, maxBookingsPerMonth: -1, maxUsers: -1 } },
+  starter: {
+    id: 'starter',
+    name: 'Starter',
+    priceCents: 0,
+    isPopular: false,
+    limits: { maxListings: 1, maxBookingsPerMonth: 5, maxUsers: 1 },
+  },
+  pro: {
+    id: 'pro',
+    name: 'Pro',
+    priceCents: 29900,
+    isPopular: true,
+    limits: { maxListings: 10, maxBookingsPerMonth: -1, maxUsers: 1 },
+  },
+  business: {
+    id: 'business',
+    name: 'Business',
+    priceCents: 69900,
+    isPopular: false,
+    limits: { maxListings: -1, maxBookingsPerMonth: -1, maxUsers: -1 },
+  },
 };
 
 export type PlanAction = 'create_listing' | 'add_booking' | 'add_user';
@@ -44,7 +62,10 @@ export function canPerformAction(planId: PlanId, usage: PlanUsage, action: PlanA
     case 'create_listing':
       return within(usage.currentListings, limits.maxListings)
         ? { allowed: true }
-        : { allowed: false, reason: `You've reached your limit of ${limits.maxListings} listings. Upgrade to add more.` };
+        : {
+            allowed: false,
+            reason: `You've reached your limit of ${limits.maxListings} listings. Upgrade to add more.`,
+          };
     case 'add_booking':
       return within(usage.bookingsThisMonth, limits.maxBookingsPerMonth)
         ? { allowed: true }

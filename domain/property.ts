@@ -1,5 +1,12 @@
 /** Property constants from the spec (§9) and the rules that read them. */
-export const PROPERTY_TYPES = ['accommodation', 'vehicle', 'equipment', 'electronics', 'event_space', 'storage_space'] as const;
+export const PROPERTY_TYPES = [
+  'accommodation',
+  'vehicle',
+  'equipment',
+  'electronics',
+  'event_space',
+  'storage_space',
+] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 export const CATEGORIES_BY_TYPE = {
@@ -112,7 +119,11 @@ export function passesGuestRule(
 }
 
 /** The composed empty-result message of the search (spec §8). */
-export function emptySearchMessage(criteria: { city?: string | null; type?: PropertyType | null; hasDates: boolean }): string {
+export function emptySearchMessage(criteria: {
+  city?: string | null;
+  type?: PropertyType | null;
+  hasDates: boolean;
+}): string {
   let message = 'No properties found';
   if (criteria.city) message += ` in ${criteria.city}`;
   if (criteria.type) message += ` for ${TYPE_LABELS[criteria.type]}`;

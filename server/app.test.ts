@@ -36,7 +36,15 @@ describe('GET /api/health', () => {
     // Auth needs a working database to start; the health check is given the unreachable one.
     const auth = createAuth({ db: t.db, config: t.config, secret: TEST_AUTH_SECRET, sendMail });
     const app = await buildApp({
-      deps: { db: database.db, config: t.config, auth, sendMail, databaseKind: database.kind, storage, pokeMail: () => {} },
+      deps: {
+        db: database.db,
+        config: t.config,
+        auth,
+        sendMail,
+        databaseKind: database.kind,
+        storage,
+        pokeMail: () => {},
+      },
       logger: pino({ level: 'silent' }),
       devMailbox: false,
     });

@@ -67,7 +67,15 @@ export async function startRuntime(
     : false;
 
   const app = await buildApp({
-    deps: { db: database.db, config, auth, sendMail, databaseKind: database.kind, storage, pokeMail: worker.poke },
+    deps: {
+      db: database.db,
+      config,
+      auth,
+      sendMail,
+      databaseKind: database.kind,
+      storage,
+      pokeMail: worker.poke,
+    },
     logger,
     devMailbox: !isSmtpConfigured(config),
     webDistDir: config.WEB_DIST_DIR,

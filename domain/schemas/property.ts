@@ -12,11 +12,16 @@ import {
 } from '../property.ts';
 
 const required = (label: string) => ({ error: `${label} is required` });
-const text = (label: string, max = 120) => z.string(required(label)).trim().min(1, `${label} is required`).max(max);
+const text = (label: string, max = 120) =>
+  z.string(required(label)).trim().min(1, `${label} is required`).max(max);
 const optionalText = (max = 120) => z.string().trim().max(max).optional();
 const intMin = (label: string, min: number) =>
-  z.number(required(label)).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`);
-const numberMin = (label: string, min: number) => z.number(required(label)).min(min, `${label} must be at least ${min}`);
+  z
+    .number(required(label))
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`);
+const numberMin = (label: string, min: number) =>
+  z.number(required(label)).min(min, `${label} must be at least ${min}`);
 const CONDITIONS = ['new', 'excellent', 'good', 'fair'] as const;
 const HOUR_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -41,7 +46,9 @@ export const VehicleSpecsSchema = z.object({
     .max(2030, 'Year must be between 1950 and 2030'),
   mileage: numberMin('Mileage', 0).optional(),
   fuelType: z.enum(['petrol', 'diesel', 'electric', 'hybrid', 'other']).optional(),
-  transmission: z.enum(['automatic', 'manual'], { error: 'Transmission must be automatic or manual' }).optional(),
+  transmission: z
+    .enum(['automatic', 'manual'], { error: 'Transmission must be automatic or manual' })
+    .optional(),
   seatingCapacity: intMin('Seating capacity', 1),
 });
 
@@ -134,10 +141,22 @@ export const PropertyInputSchema = z
       });
     }
     if (property.specifications.type !== property.type) {
-      ctx.addIssue({ code: 'custom', path: ['specifications', 'type'], message: 'Specifications must match the type' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['specifications', 'type'],
+        message: 'Specifications must match the type',
+      });
     }
-    if (property.availability_start && property.availability_end && property.availability_end <= property.availability_start) {
-      ctx.addIssue({ code: 'custom', path: ['availability_end'], message: 'Availability end must be after its start' });
+    if (
+      property.availability_start &&
+      property.availability_end &&
+      property.availability_end <= property.availability_start
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['availability_end'],
+        message: 'Availability end must be after its start',
+      });
     }
   });
 export type PropertyInput = z.infer<typeof PropertyInputSchema>;
@@ -197,19 +216,35 @@ export const PropertySearchSchema = z
   })
   .superRefine((search, ctx) => {
     if ((search.checkIn && !search.checkOut) || (!search.checkIn && search.checkOut)) {
-      ctx.addIssue({ code: 'custom', path: ['checkOut'], message: 'Please choose both check-in and check-out dates' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['checkOut'],
+        message: 'Please choose both check-in and check-out dates',
+      });
     }
     if (search.checkIn && search.checkOut && search.checkOut <= search.checkIn) {
-      ctx.addIssue({ code: 'custom', path: ['checkOut'], message: 'Check-out date must be after check-in date' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['checkOut'],
+        message: 'Check-out date must be after check-in date',
+      });
     }
     if (search.minPrice !== undefined && search.maxPrice !== undefined && search.maxPrice < search.minPrice) {
-      ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: 'Maximum price must be at least the minimum price' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxPrice'],
+        message: 'Maximum price must be at least the minimum price',
+      });
     }
   });
 export type PropertySearch = z.infer<typeof PropertySearchSchema>;
 
 /** Extra checks the home search form makes against "today" (Africa/Johannesburg). */
-export function validateSearchDates(checkIn: string | null, checkOut: string | null, today: string): string | null {
+export function validateSearchDates(
+  checkIn: string | null,
+  checkOut: string | null,
+  today: string,
+): string | null {
   if (checkIn && checkIn < today) return 'Check-in date cannot be in the past';
   if (checkIn && checkOut && checkOut <= checkIn) return 'Check-out date must be after check-in date';
   return null;

@@ -3,7 +3,9 @@ import { isValidIsoDate } from '../dates.ts';
 import { RESERVATION_STATUSES } from '../reservation.ts';
 
 const isoDate = (label: string) =>
-  z.string({ error: `${label} is required` }).refine(isValidIsoDate, `${label} must be a valid date (YYYY-MM-DD)`);
+  z
+    .string({ error: `${label} is required` })
+    .refine(isValidIsoDate, `${label} must be a valid date (YYYY-MM-DD)`);
 const optionalText = (max: number) =>
   z
     .string()
@@ -29,13 +31,15 @@ export const ClientCreateSchema = z.object({
 });
 export type ClientCreate = z.infer<typeof ClientCreateSchema>;
 
+const guestsField = z.number().int('Guests must be a whole number').min(1, 'Guests must be at least 1');
+
 const ReservationFields = z.object({
   property_id: z.uuid('No property ID provided'),
   client_id: z.uuid('Invalid client ID. Please select a valid client.').nullish(),
   new_client: ClientCreateSchema.nullish(),
   start_date: isoDate('Start date'),
   end_date: isoDate('End date'),
-  guests: z.number().int('Guests must be a whole number').min(1, 'Guests must be at least 1').default(1),
+  guests: guestsField.default(1),
   special_requests: optionalText(2000),
   voucher_number: optionalText(60),
   purchase_order_number: optionalText(60),
@@ -56,8 +60,14 @@ const datesMessage = { message: 'End date must be after start date', path: ['end
 export const ReservationCreateSchema = ReservationFields.refine(datesInOrder, datesMessage);
 export type ReservationCreate = z.infer<typeof ReservationCreateSchema>;
 
+/** No defaults: a field left out of an update keeps its stored value (a status change keeps guests, tax, discount). */
 export const ReservationUpdateSchema = ReservationFields.omit({ new_client: true })
-  .extend({ status: z.enum(RESERVATION_STATUSES) })
+  .extend({
+    status: z.enum(RESERVATION_STATUSES),
+    guests: guestsField,
+    tax_percent: percent,
+    discount_percent: percent,
+  })
   .partial()
   .refine(datesInOrder, datesMessage);
 export type ReservationUpdate = z.infer<typeof ReservationUpdateSchema>;

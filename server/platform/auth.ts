@@ -11,7 +11,6 @@ import {
 } from '../../domain/schemas/user.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
-import { ensureStarterSubscription } from '../modules/subscriptions/subscription.repository.ts';
 import {
   PASSWORD_RESET_SUBJECT,
   passwordResetMail,

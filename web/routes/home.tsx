@@ -1,7 +1,9 @@
 import { Box, Button, Chip, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { todayInBusinessZone } from '../../domain/dates.ts';
 import { FEATURED_COUNT, FEATURED_FILTERS, type PropertyType } from '../../domain/property.ts';
+import { validateSearchDates } from '../../domain/schemas/property.ts';
 import { toQueryString, useSearchProperties } from '../features/properties/api.ts';
 import { PropertyGrid, PropertyGridSkeleton } from '../features/properties/components/property-grid.tsx';
 import {
@@ -45,6 +47,11 @@ export default function HomePage() {
   const [urlParams, setUrlParams] = useSearchParams();
   const params = readSearchParams(urlParams);
   const searching = urlParams.has('type');
+  const datesValid = !validateSearchDates(
+    params.checkIn ?? null,
+    params.checkOut ?? null,
+    todayInBusinessZone(),
+  );
 
   return (
     <>
@@ -80,15 +87,14 @@ export default function HomePage() {
         />
       </Container>
       <Container size="lg" py="xl">
-        {searching ? (
+        {searching && datesValid && (
           <SearchResults
             params={{ ...params, pageSize: 12 }}
             backLink
             onPage={(page) => setUrlParams(toQueryString({ ...params, page }))}
           />
-        ) : (
-          <FeaturedProperties />
         )}
+        {!searching && <FeaturedProperties />}
       </Container>
     </>
   );

@@ -15,7 +15,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { addDays, todayInBusinessZone } from '../../domain/dates.ts';
+import { todayInBusinessZone } from '../../domain/dates.ts';
 import {
   AMENITIES,
   CATEGORIES_BY_TYPE,

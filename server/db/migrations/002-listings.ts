@@ -2,7 +2,10 @@ import { type Kysely, sql } from 'kysely';
 import { CATEGORIES_BY_TYPE } from '../../../domain/property.ts';
 
 const categoryCheck = Object.entries(CATEGORIES_BY_TYPE)
-  .map(([type, categories]) => `(type = '${type}' AND category IN (${categories.map((c) => `'${c}'`).join(', ')}))`)
+  .map(
+    ([type, categories]) =>
+      `(type = '${type}' AND category IN (${categories.map((c) => `'${c}'`).join(', ')}))`,
+  )
   .join(' OR ');
 
 /** Subscriptions, clients, properties with photos, and reservations with the no-double-booking constraint. */
@@ -65,9 +68,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CONSTRAINT availability_window CHECK (availability_end IS NULL OR availability_start IS NULL OR availability_end > availability_start)
     )`.execute(db);
   await sql`CREATE INDEX properties_owner_idx ON properties (owner_id, created_at DESC)`.execute(db);
-  await sql`CREATE INDEX properties_search_idx ON properties (type, city, price_per_day_cents) WHERE is_active AND status = 'available'`.execute(db);
-  await sql`CREATE INDEX properties_listed_idx ON properties (created_at DESC) WHERE is_active AND status = 'available'`.execute(db);
-  await sql`CREATE INDEX properties_location_trgm_idx ON properties USING gin (location gin_trgm_ops)`.execute(db);
+  await sql`CREATE INDEX properties_search_idx ON properties (type, city, price_per_day_cents) WHERE is_active AND status = 'available'`.execute(
+    db,
+  );
+  await sql`CREATE INDEX properties_listed_idx ON properties (created_at DESC) WHERE is_active AND status = 'available'`.execute(
+    db,
+  );
+  await sql`CREATE INDEX properties_location_trgm_idx ON properties USING gin (location gin_trgm_ops)`.execute(
+    db,
+  );
   await sql`CREATE INDEX properties_title_trgm_idx ON properties USING gin (title gin_trgm_ops)`.execute(db);
 
   await sql`
@@ -115,7 +124,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX reservations_owner_created_idx ON reservations (owner_id, created_at)`.execute(db);
 
   // Every owner has a subscription; existing owners get the free Starter plan.
-  await sql`INSERT INTO subscriptions (owner_id) SELECT id FROM users WHERE role = 'owner' ON CONFLICT DO NOTHING`.execute(db);
+  await sql`INSERT INTO subscriptions (owner_id) SELECT id FROM users WHERE role = 'owner' ON CONFLICT DO NOTHING`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

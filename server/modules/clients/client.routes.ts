@@ -63,9 +63,16 @@ export function registerClientRoutes(app: FastifyInstance, deps: AppDeps): void 
     {
       schema: {
         tags: ['clients'],
-        summary: 'Add a client (first name, last name, email); an existing client with that email is returned',
+        summary:
+          'Add a client (first name, last name, email); an existing client with that email is returned',
         body: ClientCreateSchema,
-        response: { 200: ClientSchema, 201: ClientSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+        response: {
+          200: ClientSchema,
+          201: ClientSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -76,7 +83,10 @@ export function registerClientRoutes(app: FastifyInstance, deps: AppDeps): void 
         .where('email', '=', request.body.email)
         .where('role', '=', 'client')
         .executeTakeFirst();
-      const { client, created } = await findOrCreateClient(deps.db, ownerId, { ...request.body, user_id: registered?.id ?? null });
+      const { client, created } = await findOrCreateClient(deps.db, ownerId, {
+        ...request.body,
+        user_id: registered?.id ?? null,
+      });
       return reply.status(created ? 201 : 200).send(toClientDto(client));
     },
   );

@@ -51,7 +51,12 @@ export function findPropertyById(db: Executor, id: string): Promise<Property | u
 }
 
 export function listPropertiesOfOwner(db: Executor, ownerId: string): Promise<Property[]> {
-  return db.selectFrom('properties').selectAll().where('owner_id', '=', ownerId).orderBy('created_at', 'desc').execute();
+  return db
+    .selectFrom('properties')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .orderBy('created_at', 'desc')
+    .execute();
 }
 
 export async function listImagesOf(db: Executor, propertyIds: string[]): Promise<PropertyImage[]> {
@@ -115,8 +120,12 @@ export async function searchProperties(
       }
       if (search.checkIn && search.checkOut) {
         const { checkIn, checkOut } = search;
-        conditions.push(sql<SqlBool>`(p.availability_start IS NULL OR p.availability_start <= ${checkIn}::date)`);
-        conditions.push(sql<SqlBool>`(p.availability_end IS NULL OR p.availability_end >= ${checkOut}::date)`);
+        conditions.push(
+          sql<SqlBool>`(p.availability_start IS NULL OR p.availability_start <= ${checkIn}::date)`,
+        );
+        conditions.push(
+          sql<SqlBool>`(p.availability_end IS NULL OR p.availability_end >= ${checkOut}::date)`,
+        );
         conditions.push(sql<SqlBool>`NOT EXISTS (
           SELECT 1 FROM reservations r
           WHERE r.property_id = p.id
@@ -141,7 +150,9 @@ export async function searchProperties(
     .execute();
 
   if (rows.length === 0 && search.page > 1) {
-    const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const counted = await query
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     return { items: [], total: Number(counted.count) };
   }
   const total = Number(rows[0]?.total_count ?? 0);

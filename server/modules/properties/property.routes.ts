@@ -15,7 +15,12 @@ import {
 } from './property.service.ts';
 
 const IdParams = z.object({ id: z.uuid('Property not found') });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
 
 export function registerPropertyRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +31,8 @@ export function registerPropertyRoutes(app: FastifyInstance, deps: AppDeps): voi
     {
       schema: {
         tags,
-        summary: 'Search active listings: type, category, city, text, dates (availability), guests, price, amenities',
+        summary:
+          'Search active listings: type, category, city, text, dates (availability), guests, price, amenities',
         querystring: PropertySearchSchema,
         response: { 200: PropertyPageSchema, 400: ErrorResponseSchema },
       },
@@ -36,13 +42,26 @@ export function registerPropertyRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   api.get(
     '/api/properties/:id',
-    { schema: { tags, summary: 'One listing with all its photos', params: IdParams, response: { 200: PropertySchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'One listing with all its photos',
+        params: IdParams,
+        response: { 200: PropertySchema, ...errors },
+      },
+    },
     async (request) => getListing(deps.db, await deps.currentUser(request), request.params.id),
   );
 
   api.get(
     '/api/my/properties',
-    { schema: { tags, summary: 'The signed-in owner’s listings, newest first', response: { 200: z.array(PropertySchema), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in owner’s listings, newest first',
+        response: { 200: z.array(PropertySchema), ...errors },
+      },
+    },
     async (request) => listMyListings(deps.db, await deps.currentUser(request)),
   );
 
@@ -71,12 +90,20 @@ export function registerPropertyRoutes(app: FastifyInstance, deps: AppDeps): voi
         response: { 200: PropertySchema, ...errors },
       },
     },
-    async (request) => updateListing(deps.db, await deps.currentUser(request), request.params.id, request.body),
+    async (request) =>
+      updateListing(deps.db, await deps.currentUser(request), request.params.id, request.body),
   );
 
   api.delete(
     '/api/properties/:id',
-    { schema: { tags, summary: 'Delete one of your listings and its photos', params: IdParams, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete one of your listings and its photos',
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await deleteListing(deps.db, deps.storage, await deps.currentUser(request), request.params.id);
       return reply.status(204).send(null);

@@ -40,7 +40,11 @@ async function withAllImages(db: Kysely<Database>, property: Awaited<ReturnType<
   return toPropertyDto(property, await listImagesOf(db, [property.id]));
 }
 
-export async function createListing(db: Kysely<Database>, user: User | null, input: PropertyInput): Promise<PropertyDto> {
+export async function createListing(
+  db: Kysely<Database>,
+  user: User | null,
+  input: PropertyInput,
+): Promise<PropertyDto> {
   const owner = requireOwner(user);
   const property = await db.transaction().execute(async (trx) => {
     // Serialise an owner's concurrent creates so the listing limit cannot be raced past.
@@ -80,9 +84,14 @@ export async function deleteListing(
 }
 
 /** Active, available listings are public; an owner also sees their own hidden ones. */
-export async function getListing(db: Kysely<Database>, viewer: User | null, id: string): Promise<PropertyDto> {
+export async function getListing(
+  db: Kysely<Database>,
+  viewer: User | null,
+  id: string,
+): Promise<PropertyDto> {
   const property = await findPropertyById(db, id);
-  const visible = property && ((property.is_active && property.status === 'available') || property.owner_id === viewer?.id);
+  const visible =
+    property && ((property.is_active && property.status === 'available') || property.owner_id === viewer?.id);
   if (!visible) throw notFound(PROPERTY_MESSAGES.notFound);
   return withAllImages(db, property);
 }

@@ -30,7 +30,10 @@ const OPENERS: Record<ReservationEvent, { client: string; owner: string }> = {
     owner: 'You have a new booking request. Please confirm or decline it.',
   },
   confirmed: { client: 'Good news: your booking is confirmed.', owner: 'This booking is now confirmed.' },
-  cancelled: { client: 'Your booking has been cancelled.', owner: 'This booking has been cancelled and its dates are free again.' },
+  cancelled: {
+    client: 'Your booking has been cancelled.',
+    owner: 'This booking has been cancelled and its dates are free again.',
+  },
 };
 
 /** The emails one reservation event sends: one to the client, one to the owner. */

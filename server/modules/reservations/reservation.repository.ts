@@ -4,7 +4,10 @@ import type { Database } from '../../db/types.ts';
 
 type Executor = Kysely<Database>;
 
-export type ReservationScope = { kind: 'business'; ownerId: string } | { kind: 'client'; userId: string } | { kind: 'all' };
+export type ReservationScope =
+  | { kind: 'business'; ownerId: string }
+  | { kind: 'client'; userId: string }
+  | { kind: 'all' };
 
 function baseQuery(db: Executor) {
   return db
@@ -21,7 +24,9 @@ function baseQuery(db: Executor) {
       'p.type as property_type',
       'p.location as property_location',
       'p.city as property_city',
-      sql<string | null>`(SELECT pi.thumbnail_key FROM property_images pi WHERE pi.property_id = r.property_id ORDER BY pi.position, pi.created_at LIMIT 1)`.as(
+      sql<
+        string | null
+      >`(SELECT pi.thumbnail_key FROM property_images pi WHERE pi.property_id = r.property_id ORDER BY pi.position, pi.created_at LIMIT 1)`.as(
         'property_cover_key',
       ),
     ]);

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ReservationCreateSchema, ReservationListQuerySchema, ReservationUpdateSchema } from '../../../domain/schemas/reservation.ts';
+import {
+  ReservationCreateSchema,
+  ReservationListQuerySchema,
+  ReservationUpdateSchema,
+} from '../../../domain/schemas/reservation.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import { ReservationSchema } from './reservation.schemas.ts';
@@ -43,7 +47,14 @@ export function registerReservationRoutes(app: FastifyInstance, deps: AppDeps): 
 
   api.get(
     '/api/reservations/:id',
-    { schema: { tags, summary: 'One reservation', params: IdParams, response: { 200: ReservationSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'One reservation',
+        params: IdParams,
+        response: { 200: ReservationSchema, ...errors },
+      },
+    },
     async (request) => getVisibleReservation(deps.db, await deps.currentUser(request), request.params.id),
   );
 
@@ -58,7 +69,9 @@ export function registerReservationRoutes(app: FastifyInstance, deps: AppDeps): 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createReservation(serviceDeps, await deps.currentUser(request), request.body)),
+      reply
+        .status(201)
+        .send(await createReservation(serviceDeps, await deps.currentUser(request), request.body)),
   );
 
   api.patch(
@@ -66,18 +79,27 @@ export function registerReservationRoutes(app: FastifyInstance, deps: AppDeps): 
     {
       schema: {
         tags,
-        summary: 'Edit a reservation or change its status (owner, admin, staff with the reservations permission)',
+        summary:
+          'Edit a reservation or change its status (owner, admin, staff with the reservations permission)',
         params: IdParams,
         body: ReservationUpdateSchema,
         response: { 200: ReservationSchema, ...errors },
       },
     },
-    async (request) => updateReservation(serviceDeps, await deps.currentUser(request), request.params.id, request.body),
+    async (request) =>
+      updateReservation(serviceDeps, await deps.currentUser(request), request.params.id, request.body),
   );
 
   api.delete(
     '/api/reservations/:id',
-    { schema: { tags, summary: 'Delete a reservation', params: IdParams, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a reservation',
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await deleteReservation(deps.db, await deps.currentUser(request), request.params.id);
       return reply.status(204).send(null);

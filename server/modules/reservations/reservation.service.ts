@@ -3,16 +3,25 @@ import { canManageReservationsOf } from '../../../domain/access.ts';
 import { todayInBusinessZone } from '../../../domain/dates.ts';
 import { PLANS } from '../../../domain/plans.ts';
 import { countNights, listAvailableDates, maxGuestsFor, quoteTotal } from '../../../domain/reservation.ts';
-import type { ReservationCreate, ReservationListQuery, ReservationUpdate } from '../../../domain/schemas/reservation.ts';
+import type {
+  ReservationCreate,
+  ReservationListQuery,
+  ReservationUpdate,
+} from '../../../domain/schemas/reservation.ts';
 import type { Database, Property, User } from '../../db/types.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { findClient, findOrCreateClient } from '../clients/client.repository.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
 import { assertPlanAllows } from '../subscriptions/subscription.service.ts';
-import { type ReservationEvent, reservationMails } from './reservation-mails.ts';
-import { findReservation, listBlockingRanges, listReservations, type ReservationScope } from './reservation.repository.ts';
+import {
+  findReservation,
+  listBlockingRanges,
+  listReservations,
+  type ReservationScope,
+} from './reservation.repository.ts';
 import { toReservationDto } from './reservation.schemas.ts';
+import { type ReservationEvent, reservationMails } from './reservation-mails.ts';
 
 export const RESERVATION_MESSAGES = {
   mustLogIn: 'You must be logged in to create a reservation. Please log in and try again.',
@@ -36,13 +45,20 @@ const isBookable = (property: Property | undefined): property is Property =>
   !!property && property.is_active && property.status === 'available';
 
 function checkStay(property: Property, start: string, end: string, guests: number) {
-  if (property.availability_start && start < property.availability_start) throw badRequest(RESERVATION_MESSAGES.outsideWindow);
-  if (property.availability_end && end > property.availability_end) throw badRequest(RESERVATION_MESSAGES.outsideWindow);
+  if (property.availability_start && start < property.availability_start)
+    throw badRequest(RESERVATION_MESSAGES.outsideWindow);
+  if (property.availability_end && end > property.availability_end)
+    throw badRequest(RESERVATION_MESSAGES.outsideWindow);
   const max = maxGuestsFor(property.type, property.specifications as unknown as Record<string, unknown>);
   if (guests > max) throw badRequest(`Guests cannot be more than ${max} for this property`);
 }
 
-async function notify(db: Kysely<Database>, deps: ReservationDeps, event: ReservationEvent, reservationId: string) {
+async function notify(
+  db: Kysely<Database>,
+  deps: ReservationDeps,
+  event: ReservationEvent,
+  reservationId: string,
+) {
   const row = await findReservation(db, reservationId);
   if (!row) return;
   const owner = await db
@@ -94,7 +110,8 @@ export async function createReservation(deps: ReservationDeps, user: User | null
     if (actsForBusiness) {
       if (input.client_id) {
         const client = await findClient(trx, input.client_id);
-        if (!client || client.owner_id !== property.owner_id) throw badRequest(RESERVATION_MESSAGES.invalidClient);
+        if (!client || client.owner_id !== property.owner_id)
+          throw badRequest(RESERVATION_MESSAGES.invalidClient);
         clientId = client.id;
       } else if (input.new_client) {
         clientId = (await findOrCreateClient(trx, property.owner_id, input.new_client)).client.id;
@@ -102,7 +119,13 @@ export async function createReservation(deps: ReservationDeps, user: User | null
         throw badRequest(RESERVATION_MESSAGES.missingInfo);
       }
     } else {
-      const self = { first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone, user_id: user.id };
+      const self = {
+        first_name: user.first_name,
+        last_name: user.last_name,
+        email: user.email,
+        phone: user.phone,
+        user_id: user.id,
+      };
       clientId = (await findOrCreateClient(trx, property.owner_id, self)).client.id;
     }
     await lockBookingQuota(trx, property.owner_id);
@@ -137,7 +160,9 @@ export async function createReservation(deps: ReservationDeps, user: User | null
     return inserted.id;
   });
   deps.pokeMail();
-  return toReservationDto((await findReservation(db, id)) as NonNullable<Awaited<ReturnType<typeof findReservation>>>);
+  return toReservationDto(
+    (await findReservation(db, id)) as NonNullable<Awaited<ReturnType<typeof findReservation>>>,
+  );
 }
 
 /** Who may change a reservation: its business's owner, an admin, or staff with the reservations permission. */
@@ -146,28 +171,40 @@ async function loadManageable(db: Kysely<Database>, user: User | null, id: strin
   const existing = await findReservation(db, id);
   if (!existing) throw notFound(RESERVATION_MESSAGES.notFound);
   if (!canManageReservationsOf(user, existing.owner_id)) {
-    throw forbidden(user.role === 'owner' ? RESERVATION_MESSAGES.notYours : RESERVATION_MESSAGES.noPermission);
+    throw forbidden(
+      user.role === 'owner' ? RESERVATION_MESSAGES.notYours : RESERVATION_MESSAGES.noPermission,
+    );
   }
   return existing;
 }
 
-export async function updateReservation(deps: ReservationDeps, user: User | null, id: string, changes: ReservationUpdate) {
+export async function updateReservation(
+  deps: ReservationDeps,
+  user: User | null,
+  id: string,
+  changes: ReservationUpdate,
+) {
   const { db } = deps;
   const existing = await loadManageable(db, user, id);
   const propertyId = changes.property_id ?? existing.property_id;
   const property = await findPropertyById(db, propertyId);
-  if (!property || property.owner_id !== existing.owner_id) throw badRequest('Please choose one of your properties');
+  if (!property || property.owner_id !== existing.owner_id)
+    throw badRequest('Please choose one of your properties');
   const start = changes.start_date ?? existing.start_date;
   const end = changes.end_date ?? existing.end_date;
   if (end <= start) throw badRequest('End date must be after start date');
   const guests = changes.guests ?? existing.guests;
-  if (changes.start_date || changes.end_date || changes.guests || changes.property_id) checkStay(property, start, end, guests);
+  if (changes.start_date || changes.end_date || changes.guests || changes.property_id)
+    checkStay(property, start, end, guests);
   if (changes.client_id) {
     const client = await findClient(db, changes.client_id);
-    if (!client || client.owner_id !== existing.owner_id) throw badRequest(RESERVATION_MESSAGES.invalidClient);
+    if (!client || client.owner_id !== existing.owner_id)
+      throw badRequest(RESERVATION_MESSAGES.invalidClient);
   }
   const rateOverride =
-    changes.rate_override_per_day_cents !== undefined ? changes.rate_override_per_day_cents : existing.rate_override_per_day_cents;
+    changes.rate_override_per_day_cents !== undefined
+      ? changes.rate_override_per_day_cents
+      : existing.rate_override_per_day_cents;
   const status = changes.status ?? existing.status;
 
   await db.transaction().execute(async (trx) => {
@@ -180,10 +217,14 @@ export async function updateReservation(deps: ReservationDeps, user: User | null
         end_date: end,
         guests,
         status,
-        special_requests: changes.special_requests !== undefined ? changes.special_requests : existing.special_requests,
-        voucher_number: changes.voucher_number !== undefined ? changes.voucher_number : existing.voucher_number,
+        special_requests:
+          changes.special_requests !== undefined ? changes.special_requests : existing.special_requests,
+        voucher_number:
+          changes.voucher_number !== undefined ? changes.voucher_number : existing.voucher_number,
         purchase_order_number:
-          changes.purchase_order_number !== undefined ? changes.purchase_order_number : existing.purchase_order_number,
+          changes.purchase_order_number !== undefined
+            ? changes.purchase_order_number
+            : existing.purchase_order_number,
         tax_percent: changes.tax_percent ?? existing.tax_percent,
         discount_percent: changes.discount_percent ?? existing.discount_percent,
         rate_override_per_day_cents: rateOverride,
@@ -198,10 +239,13 @@ export async function updateReservation(deps: ReservationDeps, user: User | null
       })
       .where('id', '=', id)
       .execute();
-    if (status !== existing.status && (status === 'confirmed' || status === 'cancelled')) await notify(trx, deps, status, id);
+    if (status !== existing.status && (status === 'confirmed' || status === 'cancelled'))
+      await notify(trx, deps, status, id);
   });
   deps.pokeMail();
-  return toReservationDto((await findReservation(db, id)) as NonNullable<Awaited<ReturnType<typeof findReservation>>>);
+  return toReservationDto(
+    (await findReservation(db, id)) as NonNullable<Awaited<ReturnType<typeof findReservation>>>,
+  );
 }
 
 export async function deleteReservation(db: Kysely<Database>, user: User | null, id: string): Promise<void> {
@@ -213,11 +257,16 @@ function scopeFor(user: User): ReservationScope {
   if (user.role === 'admin') return { kind: 'all' };
   if (user.role === 'client') return { kind: 'client', userId: user.id };
   const ownerId = user.role === 'owner' ? user.id : user.parent_owner_id;
-  if (!ownerId || !canManageReservationsOf(user, ownerId)) throw forbidden('You do not have permission to view reservations');
+  if (!ownerId || !canManageReservationsOf(user, ownerId))
+    throw forbidden('You do not have permission to view reservations');
   return { kind: 'business', ownerId };
 }
 
-export async function listVisibleReservations(db: Kysely<Database>, user: User | null, filters: ReservationListQuery) {
+export async function listVisibleReservations(
+  db: Kysely<Database>,
+  user: User | null,
+  filters: ReservationListQuery,
+) {
   if (!user) throw unauthorized('You must be logged in to view reservations.');
   return (await listReservations(db, scopeFor(user), filters)).map(toReservationDto);
 }
@@ -225,7 +274,10 @@ export async function listVisibleReservations(db: Kysely<Database>, user: User |
 export async function getVisibleReservation(db: Kysely<Database>, user: User | null, id: string) {
   if (!user) throw unauthorized('You must be logged in to view reservations.');
   const row = await findReservation(db, id);
-  const visible = row && (canManageReservationsOf(user, row.owner_id) || (row.client_user_id !== null && row.client_user_id === user.id));
+  const visible =
+    row &&
+    (canManageReservationsOf(user, row.owner_id) ||
+      (row.client_user_id !== null && row.client_user_id === user.id));
   if (!visible) throw notFound(RESERVATION_MESSAGES.notFound);
   return toReservationDto(row);
 }

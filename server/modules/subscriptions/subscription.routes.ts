@@ -7,7 +7,11 @@ import { requireRole } from '../../http/session.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import { describeSubscription } from './subscription.service.ts';
 
-const UsageSchema = z.object({ currentListings: z.number(), bookingsThisMonth: z.number(), usersCount: z.number() });
+const UsageSchema = z.object({
+  currentListings: z.number(),
+  bookingsThisMonth: z.number(),
+  usersCount: z.number(),
+});
 const CheckSchema = z.object({ allowed: z.boolean(), reason: z.string().optional() });
 
 export function registerSubscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -37,7 +41,9 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: AppDeps):
       const { subscription, plan, usage } = await describeSubscription(deps.db, user.id);
       const active = subscription?.status === 'active';
       const check = (action: 'create_listing' | 'add_booking') =>
-        subscription && active ? canPerformAction(subscription.plan_id, usage, action) : { allowed: false, reason: 'No active subscription' };
+        subscription && active
+          ? canPerformAction(subscription.plan_id, usage, action)
+          : { allowed: false, reason: 'No active subscription' };
       return {
         planId: subscription?.plan_id ?? null,
         planName: plan?.name ?? null,

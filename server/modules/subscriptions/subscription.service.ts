@@ -14,9 +14,13 @@ export async function describeSubscription(db: Kysely<Database>, ownerId: string
 }
 
 /** Refuses the action (403 with the plan's reason) when the owner's plan does not allow one more. */
-export async function assertPlanAllows(db: Kysely<Database>, ownerId: string, action: PlanAction): Promise<void> {
+export async function assertPlanAllows(
+  db: Kysely<Database>,
+  ownerId: string,
+  action: PlanAction,
+): Promise<void> {
   const subscription = await findSubscription(db, ownerId);
-  if (!subscription || subscription.status !== 'active') throw forbidden(NO_ACTIVE_SUBSCRIPTION);
+  if (subscription?.status !== 'active') throw forbidden(NO_ACTIVE_SUBSCRIPTION);
   const check = canPerformAction(subscription.plan_id, await measureUsage(db, ownerId), action);
   if (!check.allowed) throw forbidden(check.reason ?? 'Cannot create listing due to subscription limits');
 }

@@ -3,7 +3,11 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isSafeStorageKey, type StorageDriver } from './storage.ts';
 
-const CONTENT_TYPES: Record<string, string> = { '.webp': 'image/webp', '.jpg': 'image/jpeg', '.png': 'image/png' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+};
 
 export function createLocalStorage(rootDir: string): StorageDriver {
   const root = path.resolve(rootDir);
