@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { type Actor, businessIdOf, canManageReservationsOf } from './access.ts';
+import { defaultPermissions, type Permissions } from './permissions.ts';
+import type { Role } from './roles.ts';
+
+const OWNER = 'owner-1';
+const OTHER_OWNER = 'owner-2';
+
+function actor(
+  role: Role,
+  id: string,
+  parent: string | null = null,
+  permissions?: Partial<Permissions>,
+): Actor {
+  return { id, role, parent_owner_id: parent, permissions: { ...defaultPermissions(role), ...permissions } };
+}
+
+const WITHOUT_RESERVATIONS = { canManageReservations: false };
+const WITH_RESERVATIONS = { canManageReservations: true };
+
+describe('businessIdOf', () => {
+  it.each([
+    ['owner', actor('owner', OWNER), OWNER],
+    ['owner with a stray parent', actor('owner', OWNER, OTHER_OWNER), OWNER],
+    ['back office', actor('backoffice', 'staff-1', OWNER), OWNER],
+    ['front office', actor('frontoffice', 'staff-2', OWNER), OWNER],
+    [
+      'back office without permissions still belongs to the business',
+      actor('backoffice', 's', OWNER, WITHOUT_RESERVATIONS),
+      OWNER,
+    ],
+    ['staff without a parent', actor('frontoffice', 'staff-3'), null],
+    ['admin', actor('admin', 'admin-1'), null],
+    ['client', actor('client', 'client-1'), null],
+    ['client with a parent', actor('client', 'client-1', OWNER), null],
+  ])('%s → %s', (_label, who, business) => {
+    expect(businessIdOf(who)).toBe(business);
+  });
+});
+
+describe('canManageReservationsOf', () => {
+  it.each([
+    ['owner, own business', actor('owner', OWNER), OWNER, true],
+    ['owner, another business', actor('owner', OWNER), OTHER_OWNER, false],
+    [
+      'owner whose parent field names the other business',
+      actor('owner', OWNER, OTHER_OWNER),
+      OTHER_OWNER,
+      false,
+    ],
+    ['admin, any business', actor('admin', 'admin-1'), OWNER, true],
+    ['admin, another business', actor('admin', 'admin-1'), OTHER_OWNER, true],
+    ['back office (default permissions), own business', actor('backoffice', 's1', OWNER), OWNER, true],
+    [
+      'back office with the permission, own business',
+      actor('backoffice', 's1', OWNER, WITH_RESERVATIONS),
+      OWNER,
+      true,
+    ],
+    [
+      'back office without the permission',
+      actor('backoffice', 's1', OWNER, WITHOUT_RESERVATIONS),
+      OWNER,
+      false,
+    ],
+    ['back office, another business', actor('backoffice', 's1', OWNER), OTHER_OWNER, false],
+    ['front office (default permissions), own business', actor('frontoffice', 's2', OWNER), OWNER, true],
+    [
+      'front office without the permission',
+      actor('frontoffice', 's2', OWNER, WITHOUT_RESERVATIONS),
+      OWNER,
+      false,
+    ],
+    ['front office, another business', actor('frontoffice', 's2', OWNER), OTHER_OWNER, false],
+    ['staff without a parent', actor('frontoffice', 's3', null, WITH_RESERVATIONS), OWNER, false],
+    [
+      'front office with every other permission but not reservations',
+      actor('frontoffice', 's2', OWNER, {
+        canManageProperties: true,
+        canManageTenants: true,
+        canManageUsers: true,
+        canViewReports: true,
+        canManageReservations: false,
+      }),
+      OWNER,
+      false,
+    ],
+    ['client', actor('client', 'client-1'), OWNER, false],
+    [
+      'client with the permission flag set',
+      actor('client', 'client-1', OWNER, WITH_RESERVATIONS),
+      OWNER,
+      false,
+    ],
+    ['client whose id is the owner id', actor('client', OWNER), OWNER, false],
+  ])('%s → %s', (_label, who, ownerId, allowed) => {
+    expect(canManageReservationsOf(who, ownerId)).toBe(allowed);
+  });
+});

@@ -1,0 +1,283 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bookingBody,
+  day,
+  insertProperty,
+  newClientInput,
+  setPlan,
+  signInOwner,
+} from '../../test/booking-fixtures.ts';
+import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../test/harness.ts';
+import { testDatabaseUrl } from '../../test/test-database.ts';
+
+/**
+ * No double booking under real concurrency. These run only against PostgreSQL (TEST_DATABASE_URL):
+ * PGlite is a single connection inside one process, so its "concurrent" requests are serialised and
+ * the race these tests look for cannot happen there — a pass on PGlite would prove nothing.
+ */
+const databaseUrl = testDatabaseUrl();
+const ATTEMPTS = 50;
+const DATES_TAKEN = 'Those dates are no longer available. Please choose different dates.';
+const MONTHLY_LIMIT = "You've reached your monthly limit of 5 bookings. Upgrade for unlimited bookings.";
+
+describe.runIf(databaseUrl)('concurrent bookings (PostgreSQL only)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 90_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const blockingRows = (propertyId: string) =>
+    t.db
+      .selectFrom('reservations')
+      .select(['id', 'start_date', 'end_date', 'status'])
+      .where('property_id', '=', propertyId)
+      .where('status', 'in', ['pending', 'confirmed'])
+      .execute();
+
+  const outboxAbout = (title: string) =>
+    t.db.selectFrom('email_outbox').select('to_address').where('subject', 'like', `%${title}%`).execute();
+
+  it(`${ATTEMPTS} clients ask for the same dates at once: one 201, ${ATTEMPTS - 1} × 409`, {
+    timeout: 180_000,
+  }, async () => {
+    const owner = await signInOwner(t, 'business');
+    const title = `Clifton Bungalow ${randomUUID().slice(0, 8)}`;
+    const property = await insertProperty(t.db, owner.user.id, { title });
+    const clients = await Promise.all(Array.from({ length: ATTEMPTS }, () => t.signInAs({ role: 'client' })));
+
+    const responses = await Promise.all(
+      clients.map(({ cookie }) => t.post('/api/reservations', bookingBody(property.id, 10, 3), { cookie })),
+    );
+
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(ATTEMPTS - 1);
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(response.json().message).toBe(DATES_TAKEN);
+    }
+    const winner = responses
+      .find((response) => response.statusCode === 201)
+      ?.json<{ id: string; client: { email: string } }>();
+    const rows = await blockingRows(property.id);
+    expect(rows).toEqual([{ id: winner?.id, start_date: day(10), end_date: day(13), status: 'pending' }]);
+    // The losers' transactions rolled back whole: no client records and no emails for them.
+    const clientRows = await t.db
+      .selectFrom('clients')
+      .select('id')
+      .where('owner_id', '=', owner.user.id)
+      .execute();
+    expect(clientRows).toHaveLength(1);
+    expect((await outboxAbout(title)).map((row) => row.to_address).sort()).toEqual(
+      [owner.user.email, winner?.client.email].sort(),
+    );
+  });
+
+  it('a Starter owner receiving 12 simultaneous bookings on free dates accepts exactly 5', {
+    timeout: 120_000,
+  }, async () => {
+    const owner = await signInOwner(t, 'starter');
+    const property = await insertProperty(t.db, owner.user.id);
+    const { cookie } = await t.signInAs({ role: 'client' });
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.post('/api/reservations', bookingBody(property.id, 10 + i * 2, 1), { cookie }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(7);
+    for (const response of responses.filter((r) => r.statusCode === 403)) {
+      expect(response.json().message).toBe(MONTHLY_LIMIT);
+    }
+    expect(await blockingRows(property.id)).toHaveLength(5);
+  });
+
+  describe('two server processes sharing the database', () => {
+    interface Server {
+      url: string;
+      process: ChildProcess;
+      stderr: string[];
+    }
+    const servers: Server[] = [];
+    let dataDir: string;
+
+    beforeAll(async () => {
+      const name = (await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.db)).rows[0]
+        ?.name;
+      const shared = new URL(databaseUrl as string);
+      shared.pathname = `/${name}`;
+      dataDir = mkdtempSync(path.join(tmpdir(), 'rentza-concurrency-'));
+      const ports = await Promise.all([freePort(), freePort()]);
+      for (const port of ports) servers.push(startServer(port, shared.toString(), dataDir));
+      await Promise.all(servers.map(waitUntilHealthy));
+    }, 180_000);
+
+    afterAll(async () => {
+      await Promise.all(servers.map(stopServer));
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    }, 60_000);
+
+    it(`${ATTEMPTS} bookings for the same dates split across both servers: one 201, ${ATTEMPTS - 1} × 409`, {
+      timeout: 180_000,
+    }, async () => {
+      const owner = await t.createUser({ role: 'owner' });
+      // Business plan: the monthly booking limit cannot interfere.
+      await setPlan(t.db, owner.id, 'business');
+      const title = `Tsitsikamma Cabin ${randomUUID().slice(0, 8)}`;
+      const property = await insertProperty(t.db, owner.id, { title });
+      const cookies = await Promise.all(
+        servers.map((server) => signInOn(server, owner.email, owner.password)),
+      );
+      // Warm both servers (connections, JIT) so the 50 bookings really arrive together.
+      await Promise.all(
+        servers.flatMap((server, s) =>
+          Array.from({ length: 10 }, () =>
+            fetch(`${server.url}/api/reservations?property_id=${property.id}`, {
+              headers: { cookie: cookies[s] as string, origin: server.url },
+            }).then((response) => expect(response.status).toBe(200)),
+          ),
+        ),
+      );
+
+      const results = await Promise.all(
+        Array.from({ length: ATTEMPTS }, async (_, i) => {
+          const server = servers[i % 2] as Server;
+          const response = await fetch(`${server.url}/api/reservations`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              cookie: cookies[i % 2] as string,
+              origin: server.url,
+            },
+            body: JSON.stringify(bookingBody(property.id, 20, 4, { new_client: newClientInput() })),
+          });
+          return {
+            server: i % 2,
+            status: response.status,
+            body: (await response.json()) as { id?: string; message?: string },
+          };
+        }),
+      );
+
+      const winners = results.filter((result) => result.status === 201);
+      const losers = results.filter((result) => result.status === 409);
+      expect(winners).toHaveLength(1);
+      expect(losers).toHaveLength(ATTEMPTS - 1);
+      for (const loser of losers) expect(loser.body.message).toBe(DATES_TAKEN);
+      // Both servers took part in the race and each turned bookings away.
+      expect(new Set(losers.map((loser) => loser.server))).toEqual(new Set([0, 1]));
+
+      const rows = await blockingRows(property.id);
+      expect(rows).toEqual([
+        { id: winners[0]?.body.id, start_date: day(20), end_date: day(24), status: 'pending' },
+      ]);
+      const clientRows = await t.db
+        .selectFrom('clients')
+        .select('id')
+        .where('owner_id', '=', owner.id)
+        .execute();
+      expect(clientRows).toHaveLength(1);
+      const winnerClient = (
+        await t.db
+          .selectFrom('reservations as r')
+          .innerJoin('clients as c', 'c.id', 'r.client_id')
+          .select('c.email')
+          .where('r.id', '=', winners[0]?.body.id as string)
+          .executeTakeFirstOrThrow()
+      ).email;
+      expect((await outboxAbout(title)).map((row) => row.to_address).sort()).toEqual(
+        [owner.email, winnerClient].sort(),
+      );
+    });
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(port: number, databaseUrl: string, dataDir: string) {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: process.cwd(),
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      DATA_DIR: path.join(dataDir, String(port)),
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'silent',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const stderr: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  return { url, process: child, stderr };
+}
+
+async function waitUntilHealthy(server: { url: string; process: ChildProcess; stderr: string[] }) {
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    if (server.process.exitCode !== null) {
+      throw new Error(`server ${server.url} exited (${server.process.exitCode}): ${server.stderr.join('')}`);
+    }
+    try {
+      const response = await fetch(`${server.url}/api/health`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server ${server.url} did not become healthy: ${server.stderr.join('')}`);
+}
+
+async function stopServer(server: { process: ChildProcess }) {
+  const child = server.process;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function signInOn(server: { url: string }, email: string, password: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200)
+    throw new Error(`sign-in on ${server.url}: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  if (!cookie.includes('session_token')) throw new Error(`sign-in on ${server.url} set no session cookie`);
+  return cookie;
+}

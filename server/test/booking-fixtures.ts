@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { faker } from '@faker-js/faker';
+import type { Kysely } from 'kysely';
+import { addDays, todayInBusinessZone } from '../../domain/dates.ts';
+import type { PlanId } from '../../domain/plans.ts';
+import { CATEGORIES_BY_TYPE, type PropertyType } from '../../domain/property.ts';
+import type { Database, Property } from '../db/types.ts';
+import { ensureStarterSubscription } from '../modules/subscriptions/subscription.repository.ts';
+import type { CreateUserOptions, TestApp } from './harness.ts';
+
+/** Factories for booking tests: owners on a plan, listings inserted directly, dates relative to today. */
+
+export const SPECS: Record<PropertyType, Record<string, unknown>> = {
+  accommodation: { type: 'accommodation', bedrooms: 2, bathrooms: 1, maxOccupants: 4, maxGuests: 4 },
+  vehicle: {
+    type: 'vehicle',
+    make: 'Toyota',
+    model: 'Hilux',
+    year: 2021,
+    seatingCapacity: 5,
+    transmission: 'manual',
+  },
+  equipment: { type: 'equipment', brand: 'Makita', model: 'HR2470', condition: 'good' },
+  electronics: { type: 'electronics', brand: 'DJI', model: 'Mini 4', condition: 'new' },
+  event_space: { type: 'event_space', capacity: 80, indoorArea: 200 },
+  storage_space: { type: 'storage_space', width: 3, length: 6, height: 2.5 },
+};
+
+/** A day relative to today in Africa/Johannesburg (0 = today). */
+export const day = (offset: number) => addDays(todayInBusinessZone(), offset);
+
+/** Sets an owner's plan, creating the Starter subscription first when missing. */
+export async function setPlan(db: Kysely<Database>, ownerId: string, plan: PlanId): Promise<void> {
+  await ensureStarterSubscription(db, ownerId);
+  await db.updateTable('subscriptions').set({ plan_id: plan }).where('owner_id', '=', ownerId).execute();
+}
+
+/** A signed-in owner with a subscription (Business unless told: no monthly booking limit). */
+export async function signInOwner(t: TestApp, plan: PlanId = 'business', options: CreateUserOptions = {}) {
+  const signedIn = await t.signInAs({ ...options, role: 'owner' });
+  await setPlan(t.db, signedIn.user.id, plan);
+  return signedIn;
+}
+
+export interface PropertyOptions {
+  type?: PropertyType;
+  specifications?: Record<string, unknown>;
+  title?: string;
+  price_per_day_cents?: number;
+  cleaning_fee_cents?: number;
+  security_deposit_cents?: number;
+  availability_start?: string | null;
+  availability_end?: string | null;
+  is_active?: boolean;
+  status?: Property['status'];
+}
+
+/** A listing of an owner, inserted directly (no listing limit, any state). */
+export async function insertProperty(
+  db: Kysely<Database>,
+  ownerId: string,
+  options: PropertyOptions = {},
+): Promise<Property> {
+  const { type = 'accommodation', specifications, title, ...rest } = options;
+  return db
+    .insertInto('properties')
+    .values({
+      owner_id: ownerId,
+      type,
+      category: CATEGORIES_BY_TYPE[type][0],
+      title: title ?? `${faker.word.adjective()} ${type} ${randomUUID().slice(0, 8)}`,
+      description: faker.lorem.sentence(),
+      city: 'Cape Town',
+      location: `${faker.location.street()}, Cape Town`,
+      price_per_day_cents: 50_000,
+      availability_start: null,
+      availability_end: null,
+      specifications: JSON.stringify({ ...SPECS[type], ...specifications }),
+      ...rest,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A reservation request body for nights starting `startOffset` days from today. */
+export function bookingBody(
+  propertyId: string,
+  startOffset: number,
+  nights: number,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    property_id: propertyId,
+    start_date: day(startOffset),
+    end_date: day(startOffset + nights),
+    ...extra,
+  };
+}
+
+/** A new-client form as the owner's editor sends it. */
+export function newClientInput() {
+  return {
+    first_name: faker.person.firstName(),
+    last_name: faker.person.lastName(),
+    email: `${randomUUID().slice(0, 12)}@example.co.za`,
+  };
+}
