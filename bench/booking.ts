@@ -1,0 +1,1101 @@
+/**
+ * Booking throughput benchmark (not a test): two real server processes (`node --import tsx
+ * server/main.ts`) share one throwaway PostgreSQL database; signed-in clients POST /api/reservations
+ * at a fixed concurrency, every request a distinct, non-conflicting (property, dates) pair. Then a
+ * conflict phase fires many simultaneous requests at a few (property, dates) groups, and SQL checks
+ * that no two pending/confirmed reservations of a property overlap.
+ *
+ *   npx tsx bench/booking.ts
+ *
+ * Environment:
+ *   BENCH_DATABASE_URL      admin URL of the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_CONCURRENCY       requests in flight, spread over both servers (default 48)
+ *   BENCH_SECONDS           measured load duration (default 25)
+ *   BENCH_WARMUP_SECONDS    load before measuring (default 3)
+ *   BENCH_BASELINE_SECONDS  GET /api/session at the same concurrency, for the auth-only cost (default 8; 0 skips)
+ *   BENCH_CLIENTS           signed-in client users (default 128)
+ *   BENCH_PROPERTIES        properties the load phase books (default 400)
+ *   BENCH_PROFILE_BOOKINGS  bookings made one at a time in this process with every query timed (default 100; 0 skips)
+ *   BENCH_CPU_PROFILE       "1": run the servers with --cpu-prof and summarize where their CPU went during the load
+ *   BENCH_EXPLAIN           "1": print the EXPLAIN ANALYZE of the outbox worker's claim query after the load
+ *   BENCH_KEEP_DATABASE     "1": keep the database (its name is printed) for inspection
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { hashPassword } from 'better-auth/crypto';
+import type { FastifyRequest } from 'fastify';
+import {
+  type CompiledQuery,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+} from 'kysely';
+import pg from 'pg';
+import { addDays, todayInBusinessZone } from '../domain/dates.ts';
+import { ReservationCreateSchema } from '../domain/schemas/reservation.ts';
+import { loadConfig } from '../server/config.ts';
+import type { Database } from '../server/db/types.ts';
+import { findSessionUser } from '../server/http/session.ts';
+import { createReservation } from '../server/modules/reservations/reservation.service.ts';
+import { createAuth } from '../server/platform/auth.ts';
+import { deliverDueMail } from '../server/platform/mail/outbox.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 48);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 25);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 8);
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE === '1';
+const PROFILE_BOOKINGS = Number(process.env.BENCH_PROFILE_BOOKINGS ?? 100);
+const CLIENT_COUNT = Number(process.env.BENCH_CLIENTS ?? 128);
+const PROPERTY_COUNT = Number(process.env.BENCH_PROPERTIES ?? 400);
+const OWNER_COUNT = 4;
+const SERVER_COUNT = 2;
+/** Conflict phase: this many (property, dates) groups, each hit by this many simultaneous requests. */
+const CONFLICT_GROUPS = 10;
+const CONFLICT_REQUESTS_PER_GROUP = 24;
+const TARGET_PER_SECOND = 200;
+const PASSWORD = 'Bench-password-1';
+const AUTH_SECRET = randomBytes(32).toString('base64url');
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+/** Bookings start tomorrow, so a run across midnight in Johannesburg never books a past day. */
+const FIRST_DAY = addDays(todayInBusinessZone(), 1);
+/** Load-phase stays are 1 to 3 nights inside 4-day slots, so no two ever overlap. */
+const SLOT_DAYS = 4;
+
+function log(message: string): void {
+  process.stdout.write(`· ${message}\n`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] as number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// HTTP: plain node:http with keep-alive (cheaper than fetch; the load generator shares the machine).
+// ---------------------------------------------------------------------------------------------------
+
+interface Reply {
+  status: number;
+  body: string;
+  setCookie: string[];
+  ms: number;
+}
+
+interface Server {
+  index: number;
+  port: number;
+  publicUrl: string;
+  agent: http.Agent;
+  child: ChildProcess;
+  output: string[];
+}
+
+function request(
+  server: Server,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { body?: unknown; cookie?: string } = {},
+): Promise<Reply> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: Record<string, string> = { origin: server.publicUrl };
+  if (payload !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(payload));
+  }
+  if (options.cookie) headers.cookie = options.cookie;
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: server.port, method, path: url, headers, agent: server.agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            setCookie: res.headers['set-cookie'] ?? [],
+            ms: performance.now() - start,
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Servers
+// ---------------------------------------------------------------------------------------------------
+
+async function startServer(index: number, databaseUrl: string, dataDir: string): Promise<Server> {
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (key === 'SMTP_URL' || key.startsWith('S3_') || key === 'DEMO_DATA') delete env[key];
+  }
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: publicUrl,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(dataDir, `server-${index}`),
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    AUTH_SECRET,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+  });
+  const profileArgs = CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profiles')}`] : [];
+  const child = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'server/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    if (output.length > 200) output.splice(0, output.length - 200);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY + CONFLICT_GROUPS * 32 });
+  const server: Server = { index, port, publicUrl, agent, child, output };
+
+  const deadline = performance.now() + 90_000;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`server ${index} exited with ${child.exitCode}:\n${output.join('\n')}`);
+    }
+    try {
+      const health = await request(server, 'GET', '/api/health');
+      if (health.status === 200) {
+        log(`server ${index}: pid ${child.pid}, ${publicUrl} healthy`);
+        return server;
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server ${index} not healthy after 90 s:\n${output.join('\n')}`);
+}
+
+async function stopServer(server: Server): Promise<void> {
+  server.agent.destroy();
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// CPU accounting: machine-wide from os.cpus(), per server process from /proc (Linux only).
+// ---------------------------------------------------------------------------------------------------
+
+const TICKS_PER_SECOND = 100;
+
+function machineCpuMs(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const cpu of cpus()) {
+    const t = cpu.times;
+    const all = t.user + t.nice + t.sys + t.idle + t.irq;
+    total += all;
+    busy += all - t.idle;
+  }
+  return { busy, total };
+}
+
+function processCpuMs(pid: number | undefined): number {
+  if (!pid || !existsSync(`/proc/${pid}/stat`)) return Number.NaN;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of /proc/pid/stat; fields[0] here is field 3.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+interface CpuSnapshot {
+  machine: { busy: number; total: number };
+  servers: number[];
+  bench: number;
+  /** CPU ms of each PostgreSQL process: this database's backends and the server's background processes. */
+  postgres: Map<number, number>;
+  wall: number;
+}
+
+async function postgresCpu(pool: pg.Pool, database: string): Promise<Map<number, number>> {
+  const pids = await pool.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = $1 OR backend_type <> 'client backend'`,
+    [database],
+  );
+  return new Map(pids.rows.map((r) => [r.pid, processCpuMs(r.pid)]));
+}
+
+async function cpuSnapshot(servers: Server[], pool: pg.Pool, database: string): Promise<CpuSnapshot> {
+  const postgres = await postgresCpu(pool, database);
+  const usage = process.cpuUsage();
+  return {
+    machine: machineCpuMs(),
+    servers: servers.map((s) => processCpuMs(s.child.pid)),
+    bench: (usage.user + usage.system) / 1000,
+    postgres,
+    wall: performance.now(),
+  };
+}
+
+interface CpuReport {
+  busyPercent: number;
+  coresBusy: number;
+  serverCores: number[];
+  benchCores: number;
+  postgresCores: number;
+  otherCores: number;
+}
+
+function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): CpuReport {
+  const wall = b.wall - a.wall;
+  const busy = b.machine.busy - a.machine.busy;
+  const total = b.machine.total - a.machine.total;
+  const serverCores = b.servers.map((v, i) => (v - (a.servers[i] ?? 0)) / wall);
+  const benchCores = (b.bench - a.bench) / wall;
+  let postgresMs = 0;
+  for (const [pid, ms] of b.postgres) {
+    if (Number.isFinite(ms)) postgresMs += ms - (a.postgres.get(pid) ?? 0);
+  }
+  const postgresCores = postgresMs / wall;
+  const coresBusy = busy / wall;
+  return {
+    busyPercent: (100 * busy) / total,
+    coresBusy,
+    serverCores,
+    benchCores,
+    postgresCores,
+    otherCores: coresBusy - serverCores.reduce((sum, v) => sum + v, 0) - benchCores - postgresCores,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Database: throwaway database, seed in SQL
+// ---------------------------------------------------------------------------------------------------
+
+async function createDatabase(): Promise<{ name: string; url: string }> {
+  const name = `rentza_bench_booking_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const version = await admin.query<{ server_version: string }>('SHOW server_version');
+    log(`postgres ${version.rows[0]?.server_version}: created throwaway database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  if (process.env.BENCH_KEEP_DATABASE === '1') {
+    log(`kept database ${name} (BENCH_KEEP_DATABASE=1)`);
+    return;
+  }
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [name],
+    );
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    log(`dropped ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+interface Seeded {
+  /** Property ids by index: the first PROPERTY_COUNT for the load, the rest for the conflict phase. */
+  propertyIds: string[];
+  clientEmails: string[];
+}
+
+async function seed(db: pg.Pool): Promise<Seeded> {
+  const passwordHash = await hashPassword(PASSWORD);
+  await db.query(
+    `INSERT INTO users (name, email, email_verified, first_name, last_name, role)
+     SELECT 'Bench Owner ' || g, 'bench.owner' || g || '@example.co.za', true, 'Bench', 'Owner ' || g, 'owner'
+     FROM generate_series(1, $1::int) g`,
+    [OWNER_COUNT],
+  );
+  await db.query(
+    `INSERT INTO subscriptions (owner_id, plan_id) SELECT id, 'business' FROM users WHERE role = 'owner'
+     ON CONFLICT (owner_id) DO UPDATE SET plan_id = 'business'`,
+  );
+  const totalProperties = PROPERTY_COUNT + CONFLICT_GROUPS;
+  const properties = await db.query<{ id: string }>(
+    `WITH owners AS (SELECT array_agg(id ORDER BY email) AS ids FROM users WHERE role = 'owner')
+     INSERT INTO properties (owner_id, type, category, title, description, city, location, price_per_day_cents,
+       cleaning_fee_cents, security_deposit_cents, specifications)
+     SELECT owners.ids[1 + g % $2::int], 'accommodation', 'apartment', 'Bench apartment #' || g,
+       'A two-bedroom apartment for the booking benchmark.', 'Cape Town', g || ' Long Street, Cape Town',
+       80000 + (g % 20) * 5000, 25000, 100000,
+       '{"type":"accommodation","bedrooms":2,"bathrooms":1,"furnished":false,"maxOccupants":4,"maxGuests":4}'::jsonb
+     FROM owners, generate_series(0, $1::int - 1) g
+     ORDER BY g
+     RETURNING id`,
+    [totalProperties, OWNER_COUNT],
+  );
+  const clients = await db.query<{ id: string; email: string }>(
+    `INSERT INTO users (name, email, email_verified, first_name, last_name, role)
+     SELECT 'Bench Client ' || g, 'bench.client' || lpad(g::text, 4, '0') || '@example.co.za', true,
+       'Bench', 'Client ' || g, 'client'
+     FROM generate_series(1, $1::int) g
+     ORDER BY g
+     RETURNING id, email`,
+    [CLIENT_COUNT],
+  );
+  await db.query(
+    `INSERT INTO accounts (account_id, provider_id, user_id, password)
+     SELECT id::text, 'credential', id, $1 FROM users WHERE role = 'client'`,
+    [passwordHash],
+  );
+  await db.query('ANALYZE');
+  log(
+    `seeded ${OWNER_COUNT} owners (business plan), ${properties.rowCount} properties, ${clients.rowCount} clients`,
+  );
+  return { propertyIds: properties.rows.map((r) => r.id), clientEmails: clients.rows.map((r) => r.email) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Clients: sign in through the API, each on one server.
+// ---------------------------------------------------------------------------------------------------
+
+interface SignedIn {
+  email: string;
+  cookie: string;
+}
+
+async function signIn(server: Server, email: string): Promise<SignedIn> {
+  const reply = await request(server, 'POST', '/api/auth/sign-in/email', {
+    body: { email, password: PASSWORD },
+  });
+  if (reply.status !== 200) throw new Error(`sign-in ${email}: HTTP ${reply.status} ${reply.body}`);
+  const cookie = reply.setCookie.map((c) => c.split(';')[0]).join('; ');
+  if (!cookie.includes('session_token')) throw new Error(`sign-in ${email}: no session cookie`);
+  return { email, cookie };
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>) {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Load
+// ---------------------------------------------------------------------------------------------------
+
+interface Booking {
+  property_id: string;
+  start_date: string;
+  end_date: string;
+  guests: number;
+}
+
+/** Request i: property i mod P, slot i div P; consecutive requests are on different properties. */
+function loadBooking(seeded: Seeded, i: number): Booking {
+  const slot = Math.floor(i / PROPERTY_COUNT);
+  const start = addDays(FIRST_DAY, slot * SLOT_DAYS);
+  return {
+    property_id: seeded.propertyIds[i % PROPERTY_COUNT] as string,
+    start_date: start,
+    end_date: addDays(start, 1 + (slot % (SLOT_DAYS - 1))),
+    guests: 1 + (i % 4),
+  };
+}
+
+interface PhaseResult {
+  requests: number;
+  statuses: Map<number, number>;
+  latencies: number[];
+  seconds: number;
+  errors: string[];
+  perServer: number[];
+}
+
+function countStatus(result: PhaseResult, status: number): void {
+  result.statuses.set(status, (result.statuses.get(status) ?? 0) + 1);
+}
+
+/**
+ * Keeps `CONCURRENCY` requests in flight for `seconds`; request i goes to server i mod 2 as one of that
+ * server's clients. `next` is shared so the warm-up and measured phases never reuse a (property, slot).
+ */
+async function runLoad(
+  servers: Server[],
+  clientsByServer: SignedIn[][],
+  seconds: number,
+  counter: { next: number },
+  send: (server: Server, client: SignedIn, i: number) => Promise<Reply>,
+): Promise<PhaseResult> {
+  const result: PhaseResult = {
+    requests: 0,
+    statuses: new Map(),
+    latencies: [],
+    seconds: 0,
+    errors: [],
+    perServer: servers.map(() => 0),
+  };
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const i = counter.next++;
+      const serverIndex = i % servers.length;
+      const server = servers[serverIndex] as Server;
+      const clients = clientsByServer[serverIndex] as SignedIn[];
+      const client = clients[Math.floor(i / servers.length) % clients.length] as SignedIn;
+      try {
+        const reply = await send(server, client, i);
+        result.latencies.push(reply.ms);
+        countStatus(result, reply.status);
+        if (reply.status === 200 || reply.status === 201)
+          result.perServer[serverIndex] = (result.perServer[serverIndex] ?? 0) + 1;
+        else if (result.errors.length < 5)
+          result.errors.push(`HTTP ${reply.status}: ${reply.body.slice(0, 200)}`);
+      } catch (error) {
+        countStatus(result, 0);
+        if (result.errors.length < 5) result.errors.push(`network: ${(error as Error).message}`);
+      }
+      result.requests++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  result.seconds = (performance.now() - start) / 1000;
+  result.latencies.sort((a, b) => a - b);
+  return result;
+}
+
+const book = (seeded: Seeded) => (server: Server, client: SignedIn, i: number) =>
+  request(server, 'POST', '/api/reservations', { body: loadBooking(seeded, i), cookie: client.cookie });
+
+const sessionOnly = (server: Server, client: SignedIn) =>
+  request(server, 'GET', '/api/session', { cookie: client.cookie });
+
+interface ConflictResult {
+  requests: number;
+  groups: { label: string; created: number; conflicts: number; other: number }[];
+  otherSamples: string[];
+  seconds: number;
+}
+
+/**
+ * Every group is one property hit by CONFLICT_REQUESTS_PER_GROUP simultaneous requests from different
+ * clients on both servers: half the groups ask for identical dates, half for shifted three-night stays
+ * that all share one night. Exactly one request per group may win.
+ */
+async function runConflicts(
+  servers: Server[],
+  clientsByServer: SignedIn[][],
+  seeded: Seeded,
+): Promise<ConflictResult> {
+  const base = addDays(FIRST_DAY, 7);
+  const jobs: { group: number; server: Server; client: SignedIn; booking: Booking }[] = [];
+  // Groups interleaved, so each group's requests are spread through the burst.
+  for (let r = 0; r < CONFLICT_REQUESTS_PER_GROUP; r++) {
+    for (let g = 0; g < CONFLICT_GROUPS; g++) {
+      const identical = g < CONFLICT_GROUPS / 2;
+      const serverIndex = r % servers.length;
+      const clients = clientsByServer[serverIndex] as SignedIn[];
+      const start = identical ? base : addDays(base, r % 3);
+      jobs.push({
+        group: g,
+        server: servers[serverIndex] as Server,
+        client: clients[(g * CONFLICT_REQUESTS_PER_GROUP + r) % clients.length] as SignedIn,
+        booking: {
+          property_id: seeded.propertyIds[PROPERTY_COUNT + g] as string,
+          start_date: start,
+          end_date: addDays(start, 3),
+          guests: 2,
+        },
+      });
+    }
+  }
+  const groups = Array.from({ length: CONFLICT_GROUPS }, (_, g) => ({
+    label: g < CONFLICT_GROUPS / 2 ? 'identical dates' : 'overlapping dates',
+    created: 0,
+    conflicts: 0,
+    other: 0,
+  }));
+  const otherSamples: string[] = [];
+  const start = performance.now();
+  await Promise.all(
+    jobs.map(async (job) => {
+      const group = groups[job.group] as (typeof groups)[number];
+      try {
+        const reply = await request(job.server, 'POST', '/api/reservations', {
+          body: job.booking,
+          cookie: job.client.cookie,
+        });
+        if (reply.status === 201) group.created++;
+        else if (reply.status === 409) group.conflicts++;
+        else {
+          group.other++;
+          if (otherSamples.length < 5) otherSamples.push(`HTTP ${reply.status}: ${reply.body.slice(0, 200)}`);
+        }
+      } catch (error) {
+        group.other++;
+        if (otherSamples.length < 5) otherSamples.push(`network: ${(error as Error).message}`);
+      }
+    }),
+  );
+  return { requests: jobs.length, groups, otherSamples, seconds: (performance.now() - start) / 1000 };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Profile: one booking at a time in this process, through the app's own session and reservation code
+// with a Kysely that logs every query and its duration; what is not SQL is JavaScript and pool waits.
+// ---------------------------------------------------------------------------------------------------
+
+interface QueryStat {
+  sql: string;
+  calls: number;
+  ms: number;
+}
+
+interface PathProfile {
+  /** All bookings made, warm-up included. */
+  created: number;
+  /** Measured bookings (after the warm-up). */
+  bookings: number;
+  wallMs: number;
+  sessionMs: number;
+  sqlMs: number;
+  queries: QueryStat[];
+  failures: string[];
+}
+
+const normalizeSql = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+async function profileBookingPath(
+  databaseUrl: string,
+  publicUrl: string,
+  seeded: Seeded,
+  clients: SignedIn[],
+  counter: { next: number },
+  bookings: number,
+): Promise<PathProfile> {
+  // As server/db/database.ts: dates stay strings, bigint counts are numbers.
+  pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  let recording: { sql: string; ms: number }[] | null = null;
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 2 }) }),
+    log: (event) => {
+      if (recording && event.level === 'query') {
+        recording.push({ sql: normalizeSql(event.query.sql), ms: event.queryDurationMillis });
+      }
+    },
+  });
+  const config = loadConfig({
+    PUBLIC_URL: publicUrl,
+    AUTH_SECRET,
+    DATABASE_URL: databaseUrl,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+  });
+  const auth = createAuth({ db, config, secret: AUTH_SECRET, sendMail: async () => {} });
+  await auth.$context;
+  const deps = { db, publicUrl, pokeMail: () => {} };
+  const stats = new Map<string, QueryStat>();
+  const profile: PathProfile = {
+    created: 0,
+    bookings: 0,
+    wallMs: 0,
+    sessionMs: 0,
+    sqlMs: 0,
+    queries: [],
+    failures: [],
+  };
+  const warmup = 10;
+  try {
+    for (let n = 0; n < warmup + bookings; n++) {
+      const client = clients[n % clients.length] as SignedIn;
+      const booking = loadBooking(seeded, counter.next++);
+      const input = ReservationCreateSchema.parse(booking);
+      const request = { headers: { cookie: client.cookie } } as unknown as FastifyRequest;
+      const queries: { sql: string; ms: number }[] = [];
+      recording = queries;
+      const start = performance.now();
+      try {
+        const user = await findSessionUser(auth, db, request);
+        const sessionDone = performance.now();
+        await createReservation(deps, user, input);
+        const end = performance.now();
+        profile.created++;
+        if (n < warmup) continue;
+        profile.bookings++;
+        profile.wallMs += end - start;
+        profile.sessionMs += sessionDone - start;
+        for (const query of queries) {
+          profile.sqlMs += query.ms;
+          const stat = stats.get(query.sql) ?? { sql: query.sql, calls: 0, ms: 0 };
+          stat.calls++;
+          stat.ms += query.ms;
+          stats.set(query.sql, stat);
+        }
+      } catch (error) {
+        if (profile.failures.length < 5) profile.failures.push((error as Error).message);
+      } finally {
+        recording = null;
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
+  profile.queries = [...stats.values()].sort((a, b) => b.ms - a.ms);
+  return profile;
+}
+
+// V8 CPU profiles (--cpu-prof): timestamps are CLOCK_MONOTONIC microseconds, as process.hrtime here.
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
+
+function frameCategory(frame: ProfileNode['callFrame']): string {
+  if (!frame.url) return frame.functionName || '(native)';
+  if (frame.url.startsWith('node:')) return frame.url;
+  const modules = frame.url.lastIndexOf('/node_modules/');
+  if (modules >= 0) {
+    const parts = frame.url.slice(modules + '/node_modules/'.length).split('/');
+    return (parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]) ?? frame.url;
+  }
+  return path.relative(REPO_ROOT, frame.url.replace(/^file:\/\//, ''));
+}
+
+interface CpuProfileSummary {
+  windowMs: number;
+  busyMs: number;
+  self: [string, number][];
+  inclusive: [string, number][];
+  functions: [string, number][];
+}
+
+/** Self and inclusive sample time per package/file, and self time per function, inside [from, to] µs. */
+function summarizeCpuProfiles(files: string[], from: number, to: number): CpuProfileSummary {
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  const functions = new Map<string, number>();
+  let windowMs = 0;
+  let busyMs = 0;
+  const add = (map: Map<string, number>, key: string, v: number) => map.set(key, (map.get(key) ?? 0) + v);
+  for (const file of files) {
+    const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parent = new Map<number, number>();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+    const stackCategories = new Map<number, Set<string>>();
+    const categoriesOf = (id: number): Set<string> => {
+      let set = stackCategories.get(id);
+      if (set) return set;
+      const node = byId.get(id) as ProfileNode;
+      const up = parent.get(id);
+      set = new Set(up === undefined ? [] : categoriesOf(up));
+      set.add(frameCategory(node.callFrame));
+      stackCategories.set(id, set);
+      return set;
+    };
+    let time = profile.startTime;
+    for (let i = 0; i < profile.samples.length; i++) {
+      const delta = profile.timeDeltas[i] ?? 0;
+      time += delta;
+      if (time < from || time > to) continue;
+      const ms = delta / 1000;
+      const node = byId.get(profile.samples[i] as number);
+      if (!node) continue;
+      windowMs += ms;
+      if (node.callFrame.functionName === '(idle)') continue;
+      busyMs += ms;
+      const category = frameCategory(node.callFrame);
+      add(self, category, ms);
+      for (const c of categoriesOf(node.id)) add(inclusive, c, ms);
+      const name = node.callFrame.functionName || '(anonymous)';
+      add(
+        functions,
+        `${name} (${category}${node.callFrame.url ? `:${node.callFrame.lineNumber + 1}` : ''})`,
+        ms,
+      );
+    }
+  }
+  const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n);
+  return {
+    windowMs,
+    busyMs,
+    self: top(self, 20),
+    inclusive: top(inclusive, 24),
+    functions: top(functions, 20),
+  };
+}
+
+/**
+ * V8 samples wall time while JavaScript is on the stack, so on a busy machine the sampled total exceeds
+ * the CPU the servers got; shares are what count, and ms per booking are shares of the measured CPU.
+ */
+function printCpuProfile(summary: CpuProfileSummary, bookings: number, serverCpuMsPerBooking: number): void {
+  const share = (v: number) => v / summary.busyMs;
+  const pct = (v: number) => `${(100 * share(v)).toFixed(1)}%`;
+  const perBooking = (v: number) => `${(share(v) * serverCpuMsPerBooking).toFixed(2)} ms`;
+  const table = (title: string, rows: [string, number][]) => [
+    `| ${title} | ≈ server CPU ms per booking | share of server samples |`,
+    '|---|---:|---:|',
+    ...rows.map(([name, v]) => `| ${name.replaceAll('|', '\\|')} | ${perBooking(v)} | ${pct(v)} |`),
+    '',
+  ];
+  const lines = [
+    `Server CPU profile during the measured load (both servers, --cpu-prof; ${summary.busyMs.toFixed(0)} ms on-stack of ${summary.windowMs.toFixed(0)} ms sampled, ${bookings} bookings, ${serverCpuMsPerBooking.toFixed(1)} ms measured server CPU per booking):`,
+    '',
+    ...table('self time: package or file', summary.self),
+    ...table('inclusive time: package or file on the stack', summary.inclusive),
+    ...table('self time: function', summary.functions),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** The outbox worker's claim query, compiled by the app's own code, for EXPLAIN ANALYZE. */
+async function outboxClaimQuery(): Promise<CompiledQuery> {
+  const captured: CompiledQuery[] = [];
+  const capture = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+    log: (event) => {
+      if (event.level === 'query') captured.push(event.query);
+    },
+  });
+  await deliverDueMail(capture, { kind: 'dev-mailbox', send: async () => {} }, undefined, 1);
+  const first = captured[0];
+  if (!first) throw new Error('deliverDueMail issued no query');
+  return first;
+}
+
+/** EXPLAIN ANALYZE of the claim inside a rolled-back transaction (it is an UPDATE). */
+async function explainOutboxClaim(pool: pg.Pool): Promise<{ executionMs: number; plan: string }> {
+  const query = await outboxClaimQuery();
+  const connection = await pool.connect();
+  try {
+    await connection.query('BEGIN');
+    const result = await connection.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, [
+      ...query.parameters,
+    ]);
+    await connection.query('ROLLBACK');
+    const plan = result.rows.map((row) => Object.values(row)[0]).join('\n');
+    const match = /Execution Time: ([\d.]+) ms/.exec(plan);
+    return { executionMs: match ? Number(match[1]) : Number.NaN, plan };
+  } finally {
+    connection.release();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------------
+
+const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '–');
+const statusList = (statuses: Map<number, number>, except: number) =>
+  [...statuses]
+    .filter(([status]) => status !== except)
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status === 0 ? 'network error' : status}: ${n}`)
+    .join(', ') || 'none';
+
+function printProfile(profile: PathProfile): void {
+  const n = profile.bookings;
+  if (n === 0) return;
+  const perBooking = (v: number) => `${(v / n).toFixed(2)} ms`;
+  const lines = [
+    `One booking at a time, in this process, through findSessionUser + createReservation (${n} bookings, servers idle):`,
+    '',
+    '| query (as the app sends it) | calls per booking | ms per booking | share of wall time |',
+    '|---|---:|---:|---:|',
+    ...profile.queries.map(
+      (q) =>
+        `| \`${q.sql.length > 100 ? `${q.sql.slice(0, 100)}…` : q.sql}\` | ${(q.calls / n).toFixed(1)} | ${perBooking(q.ms)} | ${((100 * q.ms) / profile.wallMs).toFixed(0)}% |`,
+    ),
+    `| **all SQL** (${(profile.queries.reduce((sum, q) => sum + q.calls, 0) / n).toFixed(0)} round trips) | | **${perBooking(profile.sqlMs)}** | ${((100 * profile.sqlMs) / profile.wallMs).toFixed(0)}% |`,
+    `| JavaScript between queries (auth, validation, Kysely, mail rendering) | | ${perBooking(profile.wallMs - profile.sqlMs)} | ${((100 * (profile.wallMs - profile.sqlMs)) / profile.wallMs).toFixed(0)}% |`,
+    `| **wall time per booking** (session lookup ${perBooking(profile.sessionMs)}) | | **${perBooking(profile.wallMs)}** | 100% |`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const cores = cpus();
+  log(
+    `machine: ${cores.length} CPU cores (${cores[0]?.model.trim() ?? 'unknown'}), load average ${loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' / ')}`,
+  );
+  log(
+    `${SERVER_COUNT} servers, ${CONCURRENCY} requests in flight, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured; first bookable day ${FIRST_DAY}`,
+  );
+
+  const database = await createDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rentza-bench-booking-'));
+  const servers: Server[] = [];
+  let pool: pg.Pool | null = null;
+  let interrupted = false;
+  let profileWindow: { from: number; to: number; bookings: number; serverCpuMsPerBooking: number } | null =
+    null;
+  const onSignal = () => {
+    interrupted = true;
+  };
+  process.once('SIGINT', onSignal);
+  try {
+    // The first server migrates the empty database; the second starts once it is healthy.
+    for (let i = 0; i < SERVER_COUNT; i++) servers.push(await startServer(i + 1, database.url, dataDir));
+    pool = new pg.Pool({ connectionString: database.url, max: 4 });
+    const seeded = await seed(pool);
+
+    const signInStart = performance.now();
+    const signedIn = await mapLimit(seeded.clientEmails, 8, (email, i) =>
+      signIn(servers[i % servers.length] as Server, email),
+    );
+    const clientsByServer = servers.map((_, s) => signedIn.filter((_, i) => i % servers.length === s));
+    log(
+      `signed in ${signedIn.length} clients through the API in ${((performance.now() - signInStart) / 1000).toFixed(1)} s (${clientsByServer.map((c) => c.length).join(' + ')})`,
+    );
+    if (interrupted) throw new Error('interrupted');
+
+    let warmupCreated = 0;
+    let baseline: PhaseResult | null = null;
+    if (BASELINE_SECONDS > 0) {
+      baseline = await runLoad(servers, clientsByServer, BASELINE_SECONDS, { next: 0 }, sessionOnly);
+      log(
+        `auth only, GET /api/session: ${(baseline.requests / baseline.seconds).toFixed(0)} req/s, p95 ${ms(percentile(baseline.latencies, 95))}`,
+      );
+    }
+
+    const counter = { next: 0 };
+    if (WARMUP_SECONDS > 0) {
+      const warm = await runLoad(servers, clientsByServer, WARMUP_SECONDS, counter, book(seeded));
+      warmupCreated = warm.statuses.get(201) ?? 0;
+      log(
+        `warm-up: ${warmupCreated} bookings in ${warm.seconds.toFixed(1)} s (other: ${statusList(warm.statuses, 201)})`,
+      );
+    }
+    const outboxBefore = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox');
+    const cpuBefore = await cpuSnapshot(servers, pool, database.name);
+    const loadFrom = monotonicMicros();
+    const load = await runLoad(servers, clientsByServer, SECONDS, counter, book(seeded));
+    const loadTo = monotonicMicros();
+    const cpu = cpuBetween(cpuBefore, await cpuSnapshot(servers, pool, database.name));
+    const serverCpuMsPerBooking =
+      (cpu.serverCores.reduce((sum, c) => sum + c, 0) * load.seconds * 1000) / (load.statuses.get(201) ?? 1);
+    profileWindow = {
+      from: loadFrom,
+      to: loadTo,
+      bookings: load.statuses.get(201) ?? 0,
+      serverCpuMsPerBooking,
+    };
+    const created = load.statuses.get(201) ?? 0;
+    const perSecond = created / load.seconds;
+    log(`load: ${created} bookings in ${load.seconds.toFixed(1)} s = ${perSecond.toFixed(0)} bookings/s`);
+    for (const error of load.errors) log(`  unexpected reply: ${error}`);
+    if (interrupted) throw new Error('interrupted');
+
+    const outboxAfterLoad = await pool.query<{ total: number; pending: number }>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'pending')::int AS pending FROM email_outbox`,
+    );
+
+    const claim = await explainOutboxClaim(pool);
+
+    const conflicts = await runConflicts(servers, clientsByServer, seeded);
+    for (const sample of conflicts.otherSamples) log(`  conflict phase, unexpected reply: ${sample}`);
+    const conflictCreated = conflicts.groups.reduce((s, g) => s + g.created, 0);
+    const conflict409 = conflicts.groups.reduce((s, g) => s + g.conflicts, 0);
+    const conflictOther = conflicts.groups.reduce((s, g) => s + g.other, 0);
+    const groupsExactlyOne = conflicts.groups.filter((g) => g.created === 1).length;
+    log(
+      `conflicts: ${conflicts.requests} simultaneous requests in ${conflicts.seconds.toFixed(1)} s, ${conflictCreated} created, ${conflict409} × 409, ${conflictOther} other`,
+    );
+
+    let profile: PathProfile | null = null;
+    if (PROFILE_BOOKINGS > 0) {
+      profile = await profileBookingPath(
+        database.url,
+        (servers[0] as Server).publicUrl,
+        seeded,
+        signedIn,
+        counter,
+        PROFILE_BOOKINGS,
+      );
+      for (const failure of profile.failures) log(`  profile: booking failed: ${failure}`);
+    }
+    const profileCreated = profile?.created ?? 0;
+
+    const doubles = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n
+       FROM reservations a
+       JOIN reservations b ON b.property_id = a.property_id AND a.id < b.id
+        AND daterange(a.start_date, a.end_date, '[)') && daterange(b.start_date, b.end_date, '[)')
+       WHERE a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')`,
+    );
+    const doubleBookings = doubles.rows[0]?.n ?? -1;
+    const totals = await pool.query<{
+      reservations: number;
+      outbox: number;
+      pending: number;
+      mailbox: number;
+    }>(
+      `SELECT (SELECT count(*)::int FROM reservations) AS reservations,
+              (SELECT count(*)::int FROM email_outbox) AS outbox,
+              (SELECT count(*)::int FROM email_outbox WHERE status = 'pending') AS pending,
+              (SELECT count(*)::int FROM dev_mailbox) AS mailbox`,
+    );
+    const t = totals.rows[0];
+    const mailsDuringLoad = (outboxAfterLoad.rows[0]?.total ?? 0) - (outboxBefore.rows[0]?.n ?? 0);
+
+    const p = (q: number) => percentile(load.latencies, q);
+    const expected = warmupCreated + created + conflictCreated + profileCreated;
+    const rows: [string, string][] = [
+      ['CPU cores (shared by both servers, PostgreSQL and this load generator)', String(cores.length)],
+      ['server processes', `${SERVER_COUNT} (node --import tsx server/main.ts, pg pool of 10 each)`],
+      ['requests in flight', `${CONCURRENCY} (split evenly over the servers)`],
+      ['measured duration', `${load.seconds.toFixed(1)} s (after ${WARMUP_SECONDS} s warm-up)`],
+      ['bookings created (201)', `${created} (${load.perServer.join(' + ')} per server)`],
+      ['other statuses', statusList(load.statuses, 201)],
+      [
+        '**throughput**',
+        `**${perSecond.toFixed(0)} bookings/s** (target ≥ ${TARGET_PER_SECOND}: ${perSecond >= TARGET_PER_SECOND ? 'met' : 'NOT met'})`,
+      ],
+      ['latency p50 / p95 / p99 / max', `${ms(p(50))} / **${ms(p(95))}** / ${ms(p(99))} / ${ms(p(100))}`],
+      [
+        'auth only: GET /api/session',
+        baseline
+          ? `${(baseline.requests / baseline.seconds).toFixed(0)} req/s, p50 ${ms(percentile(baseline.latencies, 50))}, p95 ${ms(percentile(baseline.latencies, 95))} (${statusList(baseline.statuses, 200)} non-200)`
+          : 'skipped',
+      ],
+      [
+        'CPU during the measured load',
+        `machine ${cpu.busyPercent.toFixed(0)}% busy (${cpu.coresBusy.toFixed(2)} cores): servers ${cpu.serverCores.map((c) => c.toFixed(2)).join(' + ')}, PostgreSQL ${cpu.postgresCores.toFixed(2)}, load generator ${cpu.benchCores.toFixed(2)}, other processes on the machine ${cpu.otherCores.toFixed(2)}`,
+      ],
+      [
+        'CPU-bound ceiling if the machine ran nothing else',
+        `≈ ${((cores.length * 1000) / (((cpu.serverCores.reduce((sum, c) => sum + c, 0) + cpu.postgresCores + cpu.benchCores) * 1000) / perSecond)).toFixed(0)} bookings/s (${cores.length} cores ÷ CPU per booking of servers + PostgreSQL + load generator)`,
+      ],
+      [
+        'CPU per booking',
+        `servers ${((cpu.serverCores.reduce((sum, c) => sum + c, 0) * 1000) / perSecond).toFixed(1)} ms, PostgreSQL ${((cpu.postgresCores * 1000) / perSecond).toFixed(1)} ms (outbox delivery included)`,
+      ],
+      [
+        'outbox mails enqueued during the load',
+        `${mailsDuringLoad} (${(mailsDuringLoad / load.seconds).toFixed(0)}/s); ${outboxAfterLoad.rows[0]?.pending ?? '?'} still pending right after it`,
+      ],
+      ['outbox claim query right after the load (EXPLAIN ANALYZE)', ms(claim.executionMs)],
+      [
+        'conflict phase',
+        `${CONFLICT_GROUPS} groups × ${CONFLICT_REQUESTS_PER_GROUP} simultaneous requests (${CONFLICT_GROUPS / 2} identical dates, ${CONFLICT_GROUPS / 2} overlapping): ${conflictCreated} × 201, ${conflict409} × 409, ${conflictOther} other; ${groupsExactlyOne}/${CONFLICT_GROUPS} groups with exactly one booking`,
+      ],
+      [
+        'reservations in the database',
+        `${t?.reservations}; created ${expected} (API 201s: warm-up ${warmupCreated} + load ${created} + conflicts ${conflictCreated}; profile ${profileCreated}): ${t?.reservations === expected ? 'match' : 'MISMATCH'}`,
+      ],
+      [
+        'outbox / dev mailbox at the end',
+        `${t?.outbox} mails, ${t?.pending} pending, ${t?.mailbox} delivered to the dev mailbox`,
+      ],
+      ['**double bookings** (SQL self-join, daterange &&)', `**${doubleBookings}**`],
+    ];
+    const lines = ['| figure | value |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)];
+    process.stdout.write(`\n${lines.join('\n')}\n\n`);
+    if (profile) printProfile(profile);
+    if (process.env.BENCH_EXPLAIN === '1') {
+      process.stdout.write(`Outbox claim query right after the load:\n\n${claim.plan}\n\n`);
+    }
+    process.stdout.write(`double bookings: ${doubleBookings}\n`);
+    const conflictOk = groupsExactlyOne === CONFLICT_GROUPS && conflictOther === 0;
+    const ok = perSecond >= TARGET_PER_SECOND && doubleBookings === 0 && conflictOk;
+    process.stdout.write(
+      `${ok ? 'PASS' : 'FAIL'}: ${perSecond.toFixed(0)} bookings/s (target ≥ ${TARGET_PER_SECOND}), p95 ${ms(p(95))}, ${doubleBookings} double bookings, conflict groups ${conflictOk ? 'all exactly one winner' : 'NOT all exactly one winner'}\n`,
+    );
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    await pool?.end();
+    await Promise.all(servers.map(stopServer));
+    for (const server of servers) {
+      const warnings = server.output.filter((line) => !line.startsWith('  ') && line.trim() !== '');
+      if (warnings.length > 0)
+        log(`server ${server.index} output (last lines):\n${warnings.slice(-10).join('\n')}`);
+    }
+    const profileDir = path.join(dataDir, 'profiles');
+    if (CPU_PROFILE && profileWindow && existsSync(profileDir)) {
+      const files = readdirSync(profileDir).map((f) => path.join(profileDir, f));
+      printCpuProfile(
+        summarizeCpuProfiles(files, profileWindow.from, profileWindow.to),
+        profileWindow.bookings,
+        profileWindow.serverCpuMsPerBooking,
+      );
+    }
+    await dropDatabase(database.name);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.stdout.write(`\nTotal run time: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
+await main();
