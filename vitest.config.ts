@@ -19,7 +19,8 @@ export default defineConfig({
           environment: 'node',
           include: ['domain/**/*.test.ts', 'server/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
-          hookTimeout: 30_000,
+          // Starting a server on a fresh database takes about a second, far more on a loaded machine.
+          hookTimeout: 60_000,
           testTimeout: 30_000,
         },
       },

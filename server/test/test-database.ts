@@ -88,7 +88,7 @@ async function loadOrBuildSharedTemplate(): Promise<Blob> {
   if (!runDir) return buildTemplate();
   const file = path.join(runDir, 'pglite-template.tar');
   const lock = path.join(runDir, 'pglite-template.lock');
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 5 * 60_000;
   while (Date.now() < deadline) {
     if (existsSync(file)) return new Blob([await readFile(file)]);
     if (tryLock(lock)) {
