@@ -3,7 +3,8 @@ export type Cents = number;
 
 /** Rand (with up to 2 decimals) to cents, rounding half up. */
 export function randToCents(rand: number): Cents {
-  return Math.sign(rand) * Math.round(Math.abs(rand) * 100 + Number.EPSILON * 100);
+  // 15 significant digits drop the binary noise of the product (4.015 × 100 = 401.49999999999994).
+  return Math.sign(rand) * Math.round(Number((Math.abs(rand) * 100).toPrecision(15)));
 }
 
 export function centsToRand(cents: Cents): number {
