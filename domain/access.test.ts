@@ -19,27 +19,31 @@ const WITHOUT_RESERVATIONS = { canManageReservations: false };
 const WITH_RESERVATIONS = { canManageReservations: true };
 
 describe('businessIdOf', () => {
-  it.each([
-    ['owner', actor('owner', OWNER), OWNER],
-    ['owner with a stray parent', actor('owner', OWNER, OTHER_OWNER), OWNER],
-    ['back office', actor('backoffice', 'staff-1', OWNER), OWNER],
-    ['front office', actor('frontoffice', 'staff-2', OWNER), OWNER],
+  const rows: Array<[string, string | null, Actor]> = [
+    ['owner', OWNER, actor('owner', OWNER)],
+    ['owner with a stray parent', OWNER, actor('owner', OWNER, OTHER_OWNER)],
+    ['back office', OWNER, actor('backoffice', 'staff-1', OWNER)],
+    ['front office', OWNER, actor('frontoffice', 'staff-2', OWNER)],
     [
       'back office without permissions still belongs to the business',
-      actor('backoffice', 's', OWNER, WITHOUT_RESERVATIONS),
       OWNER,
+      actor('backoffice', 's', OWNER, WITHOUT_RESERVATIONS),
     ],
-    ['staff without a parent', actor('frontoffice', 'staff-3'), null],
-    ['admin', actor('admin', 'admin-1'), null],
-    ['client', actor('client', 'client-1'), null],
-    ['client with a parent', actor('client', 'client-1', OWNER), null],
-  ])('%s → %s', (_label, who, business) => {
-    expect(businessIdOf(who)).toBe(business);
-  });
+    ['staff without a parent', null, actor('frontoffice', 'staff-3')],
+    ['admin', null, actor('admin', 'admin-1')],
+    ['client', null, actor('client', 'client-1')],
+    ['client with a parent', null, actor('client', 'client-1', OWNER)],
+  ];
+  it.each(rows.map(([label, business, who]) => ({ label, business, who })))(
+    '$label → $business',
+    ({ business, who }) => {
+      expect(businessIdOf(who)).toBe(business);
+    },
+  );
 });
 
 describe('canManageReservationsOf', () => {
-  it.each([
+  const rows: Array<[string, Actor, string, boolean]> = [
     ['owner, own business', actor('owner', OWNER), OWNER, true],
     ['owner, another business', actor('owner', OWNER), OTHER_OWNER, false],
     [
@@ -93,7 +97,11 @@ describe('canManageReservationsOf', () => {
       false,
     ],
     ['client whose id is the owner id', actor('client', OWNER), OWNER, false],
-  ])('%s → %s', (_label, who, ownerId, allowed) => {
-    expect(canManageReservationsOf(who, ownerId)).toBe(allowed);
-  });
+  ];
+  it.each(rows.map(([label, who, ownerId, allowed]) => ({ label, who, ownerId, allowed })))(
+    '$label → $allowed',
+    ({ who, ownerId, allowed }) => {
+      expect(canManageReservationsOf(who, ownerId)).toBe(allowed);
+    },
+  );
 });
