@@ -66,16 +66,25 @@ describe('shouldRememberRoute', () => {
     '/verify-email',
     '/verify-email/sent',
     '/reset-password',
+    '/reset-password?token=abc',
+    '/verify-email?email=x%40y.z',
+    '/login#top',
   ])('does not remember %s', (path) => {
     expect(shouldRememberRoute(path)).toBe(false);
   });
 
-  it.each(['/', '/calendar', '/property/42', '/reservation-management', '/profile', '/loginhelp'])(
-    'remembers %s',
-    (path) => {
-      expect(shouldRememberRoute(path)).toBe(true);
-    },
-  );
+  it.each([
+    '/',
+    '/calendar',
+    '/property/42',
+    '/reservation-management',
+    '/profile',
+    '/loginhelp',
+    '/calendar?month=2026-11',
+    '/search?next=/login',
+  ])('remembers %s', (path) => {
+    expect(shouldRememberRoute(path)).toBe(true);
+  });
 });
 
 describe('isSafeReturnUrl', () => {
@@ -156,6 +165,16 @@ describe('landingPathAfterLogin', () => {
       'not a stored login page',
       { returnUrl: null, lastRoute: '/login', role: 'owner' },
       '/property-management',
+    ],
+    [
+      'not a stored login-flow page with a query',
+      { returnUrl: null, lastRoute: '/verify-email?email=x%40y.z', role: 'owner' },
+      '/property-management',
+    ],
+    [
+      'a stored route with its query',
+      { returnUrl: null, lastRoute: '/calendar?month=2026-11', role: 'owner' },
+      '/calendar?month=2026-11',
     ],
     ['not a stored unsafe route', { returnUrl: null, lastRoute: '//evil.com', role: 'client' }, '/'],
   ] as const)('takes %s', (_label, options, expected) => {

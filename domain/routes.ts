@@ -28,7 +28,9 @@ export function canAccessRoute(route: GuardedRoute, role: Role): boolean {
  */
 const UNREMEMBERED = ['/login', '/register', '/forgot-password', '/verify-email', '/reset-password'];
 
-export function shouldRememberRoute(pathname: string): boolean {
+/** Takes a pathname or a stored route with its query and hash ("/verify-email?email=…"). */
+export function shouldRememberRoute(route: string): boolean {
+  const pathname = route.split(/[?#]/, 1)[0] ?? route;
   return !UNREMEMBERED.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
