@@ -11,8 +11,10 @@ export function isValidIsoDate(value: string): boolean {
 }
 
 /** Today in Africa/Johannesburg, whatever the server's or browser's zone. */
+const businessDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE });
+
 export function todayInBusinessZone(now: Date = new Date()): IsoDate {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
+  return businessDayFormat.format(now);
 }
 
 export function addDays(date: IsoDate, days: number): IsoDate {
@@ -50,11 +52,13 @@ export function rangesOverlap(a: DateRange, b: DateRange): boolean {
   return a.start < b.end && b.start < a.end;
 }
 
+const displayDateFormat = new Intl.DateTimeFormat('en-ZA', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 export function formatDisplayDate(date: IsoDate): string {
-  return new Intl.DateTimeFormat('en-ZA', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+  return displayDateFormat.format(new Date(`${date}T00:00:00Z`));
 }

@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as accounts from './migrations/001-accounts.ts';
 import * as listings from './migrations/002-listings.ts';
+import * as outboxOrder from './migrations/003-outbox-order.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
   '001-accounts': accounts,
   '002-listings': listings,
+  '003-outbox-order': outboxOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ClientCreate } from '../../../domain/schemas/reservation.ts';
 import type { Database } from '../../db/types.ts';
 
@@ -18,13 +18,16 @@ export function findClient(db: Executor, id: string) {
   return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The owner's client record for an email: reused when it exists, created otherwise. */
+/**
+ * The owner's client record for an email: reused when it exists (linking the registered user if it
+ * was not yet), created otherwise — one statement either way.
+ */
 export async function findOrCreateClient(
   db: Executor,
   ownerId: string,
   input: ClientCreate & { user_id?: string | null; phone?: string | null },
 ) {
-  const inserted = await db
+  const row = await db
     .insertInto('clients')
     .values({
       owner_id: ownerId,
@@ -35,19 +38,14 @@ export async function findOrCreateClient(
       region: 'ZA',
       user_id: input.user_id ?? null,
     })
-    .onConflict((oc) => oc.columns(['owner_id', 'email']).doNothing())
+    .onConflict((oc) =>
+      oc
+        .columns(['owner_id', 'email'])
+        .doUpdateSet({ user_id: sql<string | null>`coalesce(clients.user_id, excluded.user_id)` }),
+    )
     .returningAll()
-    .executeTakeFirst();
-  if (inserted) return { client: inserted, created: true };
-  const existing = await db
-    .selectFrom('clients')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where('email', '=', input.email)
+    .returning(sql<boolean>`(xmax = 0)`.as('created'))
     .executeTakeFirstOrThrow();
-  if (input.user_id && !existing.user_id) {
-    await db.updateTable('clients').set({ user_id: input.user_id }).where('id', '=', existing.id).execute();
-    return { client: { ...existing, user_id: input.user_id }, created: false };
-  }
-  return { client: existing, created: false };
+  const { created, ...client } = row;
+  return { client, created };
 }

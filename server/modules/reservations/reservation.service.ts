@@ -10,10 +10,11 @@ import type {
 } from '../../../domain/schemas/reservation.ts';
 import type { Database, Property, User } from '../../db/types.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
-import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { enqueueMails } from '../../platform/mail/outbox.ts';
 import { findClient, findOrCreateClient } from '../clients/client.repository.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
-import { assertPlanAllows } from '../subscriptions/subscription.service.ts';
+import { findSubscription } from '../subscriptions/subscription.repository.ts';
+import { assertPlanAllows, NO_ACTIVE_SUBSCRIPTION } from '../subscriptions/subscription.service.ts';
 import {
   findReservation,
   listBlockingRanges,
@@ -53,43 +54,51 @@ function checkStay(property: Property, start: string, end: string, guests: numbe
   if (guests > max) throw badRequest(`Guests cannot be more than ${max} for this property`);
 }
 
+interface MailParties {
+  propertyTitle: string;
+  client: { first_name: string; last_name: string; email: string };
+}
+
+/** Writes the event's two emails (client and owner) into the outbox, in the caller's transaction. */
 async function notify(
   db: Kysely<Database>,
   deps: ReservationDeps,
   event: ReservationEvent,
-  reservationId: string,
+  reservation: {
+    id: string;
+    owner_id: string;
+    start_date: string;
+    end_date: string;
+    total_price_cents: number;
+    status: string;
+  },
+  parties: MailParties,
 ) {
-  const row = await findReservation(db, reservationId);
-  if (!row) return;
   const owner = await db
     .selectFrom('users')
     .select(['name', 'email'])
-    .where('id', '=', row.owner_id)
+    .where('id', '=', reservation.owner_id)
     .executeTakeFirstOrThrow();
   const mails = reservationMails(event, {
-    reservationId: row.id,
-    propertyTitle: row.property_title ?? 'your rental',
-    startDate: row.start_date,
-    endDate: row.end_date,
-    totalCents: row.total_price_cents,
-    status: row.status,
-    client: { name: `${row.client_first_name} ${row.client_last_name}`, email: row.client_email },
+    reservationId: reservation.id,
+    propertyTitle: parties.propertyTitle,
+    startDate: reservation.start_date,
+    endDate: reservation.end_date,
+    totalCents: reservation.total_price_cents,
+    status: reservation.status,
+    client: { name: `${parties.client.first_name} ${parties.client.last_name}`, email: parties.client.email },
     owner,
     publicUrl: deps.publicUrl,
   });
-  for (const mail of mails) await enqueueMail(db, mail);
+  await enqueueMails(db, mails);
 }
 
 /** Counting this month's bookings and inserting happen under a lock on the owner's plan when it is capped. */
 async function lockBookingQuota(trx: Kysely<Database>, ownerId: string) {
-  const subscription = await trx
-    .selectFrom('subscriptions')
-    .select('plan_id')
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirst();
-  if (subscription && PLANS[subscription.plan_id].limits.maxBookingsPerMonth !== -1) {
-    await trx.selectFrom('subscriptions').select('id').where('owner_id', '=', ownerId).forUpdate().execute();
-  }
+  const subscription = await findSubscription(trx, ownerId);
+  if (subscription?.status !== 'active') throw forbidden(NO_ACTIVE_SUBSCRIPTION);
+  if (PLANS[subscription.plan_id].limits.maxBookingsPerMonth === -1) return;
+  await trx.selectFrom('subscriptions').select('id').where('id', '=', subscription.id).forUpdate().execute();
   await assertPlanAllows(trx, ownerId, 'add_booking');
 }
 
@@ -106,15 +115,15 @@ export async function createReservation(deps: ReservationDeps, user: User | null
   const rateOverride = actsForBusiness ? input.rate_override_per_day_cents : null;
 
   const id = await db.transaction().execute(async (trx) => {
-    let clientId: string;
+    let client: MailParties['client'] & { id: string };
     if (actsForBusiness) {
       if (input.client_id) {
-        const client = await findClient(trx, input.client_id);
-        if (!client || client.owner_id !== property.owner_id)
+        const found = await findClient(trx, input.client_id);
+        if (!found || found.owner_id !== property.owner_id)
           throw badRequest(RESERVATION_MESSAGES.invalidClient);
-        clientId = client.id;
+        client = found;
       } else if (input.new_client) {
-        clientId = (await findOrCreateClient(trx, property.owner_id, input.new_client)).client.id;
+        client = (await findOrCreateClient(trx, property.owner_id, input.new_client)).client;
       } else {
         throw badRequest(RESERVATION_MESSAGES.missingInfo);
       }
@@ -126,7 +135,7 @@ export async function createReservation(deps: ReservationDeps, user: User | null
         phone: user.phone,
         user_id: user.id,
       };
-      clientId = (await findOrCreateClient(trx, property.owner_id, self)).client.id;
+      client = (await findOrCreateClient(trx, property.owner_id, self)).client;
     }
     await lockBookingQuota(trx, property.owner_id);
     const inserted = await trx
@@ -134,7 +143,7 @@ export async function createReservation(deps: ReservationDeps, user: User | null
       .values({
         property_id: property.id,
         owner_id: property.owner_id,
-        client_id: clientId,
+        client_id: client.id,
         start_date: input.start_date,
         end_date: input.end_date,
         status: 'pending',
@@ -154,9 +163,9 @@ export async function createReservation(deps: ReservationDeps, user: User | null
         rate_override_per_day_cents: rateOverride,
         created_by: user.id,
       })
-      .returning('id')
+      .returningAll()
       .executeTakeFirstOrThrow();
-    await notify(trx, deps, 'created', inserted.id);
+    await notify(trx, deps, 'created', inserted, { propertyTitle: property.title, client });
     return inserted.id;
   });
   deps.pokeMail();
@@ -206,6 +215,12 @@ export async function updateReservation(
       ? changes.rate_override_per_day_cents
       : existing.rate_override_per_day_cents;
   const status = changes.status ?? existing.status;
+  const totalPriceCents = quoteTotal({
+    pricePerDayCents: property.price_per_day_cents,
+    cleaningFeeCents: property.cleaning_fee_cents,
+    nights: countNights(start, end),
+    rateOverridePerDayCents: rateOverride,
+  });
 
   await db.transaction().execute(async (trx) => {
     await trx
@@ -228,19 +243,28 @@ export async function updateReservation(
         tax_percent: changes.tax_percent ?? existing.tax_percent,
         discount_percent: changes.discount_percent ?? existing.discount_percent,
         rate_override_per_day_cents: rateOverride,
-        total_price_cents: quoteTotal({
-          pricePerDayCents: property.price_per_day_cents,
-          cleaningFeeCents: property.cleaning_fee_cents,
-          nights: countNights(start, end),
-          rateOverridePerDayCents: rateOverride,
-        }),
+        total_price_cents: totalPriceCents,
         security_deposit_cents: property.security_deposit_cents,
         updated_at: new Date(),
       })
       .where('id', '=', id)
       .execute();
-    if (status !== existing.status && (status === 'confirmed' || status === 'cancelled'))
-      await notify(trx, deps, status, id);
+    if (status !== existing.status && (status === 'confirmed' || status === 'cancelled')) {
+      const client = (await findClient(trx, changes.client_id ?? existing.client_id)) ?? {
+        first_name: existing.client_first_name,
+        last_name: existing.client_last_name,
+        email: existing.client_email,
+      };
+      const updated = {
+        id,
+        owner_id: existing.owner_id,
+        start_date: start,
+        end_date: end,
+        status,
+        total_price_cents: totalPriceCents,
+      };
+      await notify(trx, deps, status, updated, { propertyTitle: property.title, client });
+    }
   });
   deps.pokeMail();
   return toReservationDto(

@@ -13,6 +13,17 @@ export async function describeSubscription(db: Kysely<Database>, ownerId: string
   return { subscription, plan: PLANS[subscription.plan_id], usage };
 }
 
+const LIMIT_OF: Record<PlanAction, keyof (typeof PLANS)['starter']['limits']> = {
+  create_listing: 'maxListings',
+  add_booking: 'maxBookingsPerMonth',
+  add_user: 'maxUsers',
+};
+
+/** An unlimited plan needs no usage count (the common case on every booking of a paid plan). */
+function isUnlimited(planId: keyof typeof PLANS, action: PlanAction): boolean {
+  return PLANS[planId].limits[LIMIT_OF[action]] === -1;
+}
+
 /** Refuses the action (403 with the plan's reason) when the owner's plan does not allow one more. */
 export async function assertPlanAllows(
   db: Kysely<Database>,
@@ -21,6 +32,7 @@ export async function assertPlanAllows(
 ): Promise<void> {
   const subscription = await findSubscription(db, ownerId);
   if (subscription?.status !== 'active') throw forbidden(NO_ACTIVE_SUBSCRIPTION);
+  if (isUnlimited(subscription.plan_id, action)) return;
   const check = canPerformAction(subscription.plan_id, await measureUsage(db, ownerId), action);
   if (!check.allowed) throw forbidden(check.reason ?? 'Cannot create listing due to subscription limits');
 }
