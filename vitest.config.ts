@@ -31,6 +31,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/**/*.test.tsx'],
           setupFiles: ['web/test/setup.ts'],
+          // Mantine components in jsdom can take seconds to render on a loaded 2-core machine.
+          testTimeout: 15_000,
         },
       },
     ],
