@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { AppDeps } from './app-deps.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerBusinessRoutes } from './modules/business/business.routes.ts';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { registerInvitationRoutes } from './modules/invitations/invitation.routes.ts';
 import { registerClientRoutes } from './modules/clients/client.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPropertyRoutes(app, deps);
   registerClientRoutes(app, deps);
   registerReservationRoutes(app, deps);
+  registerBusinessRoutes(app, deps);
   await registerPropertyImageRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 

@@ -46,7 +46,7 @@ export const router = createBrowserRouter([
       },
       {
         element: <RouteGuard route="calendar" />,
-        children: [{ path: 'calendar', element: <PlannedScreen title="Reservation Calendar" /> }],
+        children: [{ path: 'calendar', lazy: page(() => import('../routes/calendar.tsx')) }],
       },
       {
         element: <RouteGuard route="subscription" />,

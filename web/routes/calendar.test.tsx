@@ -1,0 +1,232 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import CalendarPage from './calendar.tsx';
+
+/** The colleague-owned editor is replaced by a stub that shows what the calendar asked it to open. */
+vi.mock('../features/reservations/components/reservation-editor.tsx', () => ({
+  ReservationEditor: (props: {
+    opened: boolean;
+    reservationId?: string | null;
+    draft?: { startDate: string; endDate: string };
+  }) =>
+    props.opened ? (
+      <div data-testid="editor">
+        {props.reservationId
+          ? `edit ${props.reservationId}`
+          : `create ${props.draft?.startDate} ${props.draft?.endDate}`}
+      </div>
+    ) : null,
+}));
+
+const OWNER_ID = '3f2a9c1e-77aa-4bcd-9e0f-1234567890ab';
+const user = (role: string, extra: Record<string, unknown> = {}) => ({
+  id: role === 'owner' ? OWNER_ID : 'a1b2c3d4-0000-4000-8000-000000000000',
+  email: 'x@rentza.test',
+  name: 'X',
+  first_name: 'X',
+  last_name: 'Y',
+  phone: null,
+  role,
+  region: 'ZA',
+  culture: 'en-ZA',
+  settings: { currency: 'ZAR', dateFormat: 'dd/MM/yyyy', timeFormat: 'HH:mm', language: 'en-ZA' },
+  is_active: true,
+  parent_owner_id: role === 'frontoffice' ? OWNER_ID : null,
+  permissions: {
+    canManageProperties: false,
+    canManageReservations: role !== 'client',
+    canManageTenants: false,
+    canManageUsers: false,
+    canViewReports: false,
+  },
+  created_at: '2026-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+const reservation = (id: string, propertyId: string, start: string, end: string, status: string) => ({
+  id,
+  property_id: propertyId,
+  owner_id: OWNER_ID,
+  client_id: 'c1',
+  start_date: start,
+  end_date: end,
+  status,
+  guests: 1,
+  property: { title: propertyId === 'p1' ? 'Sea Point Loft' : 'Karoo Farmhouse', type: 'accommodation' },
+  client: { first_name: 'Lerato', last_name: 'Dlamini', email: 'lerato@example.co.za' },
+});
+
+const RESERVATIONS = [
+  reservation('r-late', 'p2', '2026-11-21', '2026-11-22', 'pending'),
+  reservation('r-early', 'p1', '2026-11-19', '2026-11-23', 'confirmed'),
+  reservation('r-done', 'p1', '2026-11-05', '2026-11-07', 'completed'),
+];
+const PROPERTIES = [
+  { id: 'p2', title: 'Karoo Farmhouse', type: 'accommodation', owner_id: OWNER_ID },
+  { id: 'p1', title: 'Sea Point Loft', type: 'accommodation', owner_id: OWNER_ID },
+];
+
+let requests: string[] = [];
+let failReservations = 0;
+
+function serve(sessionUser: ReturnType<typeof user>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      requests.push(input);
+      const json = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (input === '/api/session') return json({ user: sessionUser });
+      if (input === '/api/business/properties') return json(PROPERTIES);
+      if (input.startsWith('/api/reservations?')) {
+        if (failReservations > 0) {
+          failReservations--;
+          return json({ message: 'boom' }, 500);
+        }
+        return json(RESERVATIONS);
+      }
+      return json({ message: 'not found' }, 404);
+    }),
+  );
+}
+
+function renderPage(initialPath = '/calendar') {
+  const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
+  const router = createMemoryRouter([{ path: '/calendar', element: <CalendarPage /> }], {
+    initialEntries: [initialPath],
+  });
+  render(
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+/** Day buttons by date (role queries over 35 buttons are slow in jsdom); the label is checked by the caller. */
+const dayButton = (date: string, label?: RegExp) =>
+  waitFor(() => {
+    const button = document.querySelector<HTMLButtonElement>(`button[data-date="${date}"]`);
+    if (!button) throw new Error(`no day ${date}`);
+    if (label) expect(button.getAttribute('aria-label')).toMatch(label);
+    return button;
+  });
+const button = (text: string) =>
+  screen.getByText(text, { selector: 'button, button *' }).closest('button') as HTMLElement;
+const chooseOption = async (label: string, option: string) => {
+  fireEvent.click(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+};
+
+beforeEach(() => {
+  requests = [];
+  failReservations = 0;
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-21T08:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('calendar screen', { timeout: 30_000 }, () => {
+  it('shows the month, the summary, filters by status, and moves between months', async () => {
+    serve(user('owner'));
+    renderPage();
+    expect(await screen.findByText('November 2026', { selector: 'h2' })).toBeTruthy();
+    await screen.findByText('Showing 3 of 3 reservations');
+    expect(requests).toContain('/api/reservations?from=2026-11-01&to=2026-12-06');
+    expect(
+      await dayButton('2026-11-21', /^Saturday 21 November 2026, today, selected, 2 reservations$/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Owner' })).toBeNull();
+
+    await chooseOption('Status', 'Confirmed');
+    await screen.findByText('Showing 1 of 3 reservations');
+    expect(
+      await dayButton('2026-11-21', /^Saturday 21 November 2026, today, selected, 1 reservation$/),
+    ).toBeTruthy();
+    await chooseOption('Property', 'Karoo Farmhouse');
+    await screen.findByText('Showing 0 of 3 reservations');
+
+    fireEvent.click(button('Next'));
+    expect(await screen.findByText('December 2026', { selector: 'h2' })).toBeTruthy();
+    await waitFor(() => expect(requests).toContain('/api/reservations?from=2026-11-29&to=2027-01-03'));
+    fireEvent.click(button('Previous'));
+    fireEvent.click(button('Previous'));
+    expect(await screen.findByText('October 2026', { selector: 'h2' })).toBeTruthy();
+    fireEvent.click(button('Today'));
+    expect(await screen.findByText('November 2026', { selector: 'h2' })).toBeTruthy();
+  });
+
+  it('opens the first reservation of a busy day, and a one-night draft on an empty day', async () => {
+    serve(user('owner'));
+    renderPage();
+    fireEvent.click(
+      await dayButton('2026-11-21', /^Saturday 21 November 2026, today, selected, 2 reservations/),
+    );
+    expect(screen.getByTestId('editor').textContent).toBe('edit r-early');
+    fireEvent.click(await dayButton('2026-11-06', /^Friday 6 November 2026, 1 reservation/));
+    expect(screen.getByTestId('editor').textContent).toBe('edit r-done');
+    fireEvent.click(await dayButton('2026-11-30', /^Monday 30 November 2026, no reservations/));
+    expect(screen.getByTestId('editor').textContent).toBe('create 2026-11-30 2026-12-01');
+  });
+
+  it('lists the selected day’s reservations under the grid, each opening the editor', async () => {
+    serve(user('owner'));
+    renderPage();
+    await screen.findByText('Showing 3 of 3 reservations');
+    expect(screen.getByRole('heading', { name: 'Saturday 21 November 2026' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Karoo Farmhouse/ }));
+    expect(screen.getByTestId('editor').textContent).toBe('edit r-late');
+  });
+
+  it('refuses to create for users who may not, with the spec’s message', async () => {
+    serve(user('client'));
+    renderPage();
+    fireEvent.click(await dayButton('2026-11-30', /^Monday 30 November 2026, no reservations/));
+    expect(await screen.findByText('You do not have permission to create reservations')).toBeTruthy();
+    expect(screen.queryByTestId('editor')).toBeNull();
+  });
+
+  it('gives staff an owner filter reading Owner and the first 8 characters of the id', async () => {
+    serve(user('frontoffice'));
+    renderPage();
+    await screen.findByText('Showing 3 of 3 reservations');
+    await chooseOption('Owner', 'Owner 3f2a9c1e');
+    await screen.findByText('Showing 3 of 3 reservations');
+    fireEvent.click(await dayButton('2026-11-30', /^Monday 30 November 2026, no reservations/));
+    expect(screen.getByTestId('editor').textContent).toBe('create 2026-11-30 2026-12-01');
+  });
+
+  it('on a load failure: the toast, empty lists and a Retry button that loads again', async () => {
+    failReservations = 2;
+    serve(user('owner'));
+    renderPage('/calendar?month=2026-11');
+    expect(
+      await screen.findByText('Failed to load calendar data', {
+        selector: '.mantine-Notification-description',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText('Showing 0 of 0 reservations')).toBeTruthy();
+    expect(
+      await dayButton('2026-11-21', /^Saturday 21 November 2026, today, selected, no reservations/),
+    ).toBeTruthy();
+    fireEvent.click(button('Retry'));
+    await screen.findByText('Showing 3 of 3 reservations');
+    expect(screen.queryByText('Retry')).toBeNull();
+  });
+
+  it('reads the month from the address', async () => {
+    serve(user('owner'));
+    renderPage('/calendar?month=2027-02');
+    expect(await screen.findByText('February 2027', { selector: 'h2' })).toBeTruthy();
+    await waitFor(() => expect(requests).toContain('/api/reservations?from=2027-01-31&to=2027-03-07'));
+  });
+});
