@@ -19,12 +19,12 @@ import type { AppDeps } from './app-deps.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerBusinessRoutes } from './modules/business/business.routes.ts';
+import { registerClientRoutes } from './modules/clients/client.routes.ts';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { registerInvitationRoutes } from './modules/invitations/invitation.routes.ts';
-import { registerClientRoutes } from './modules/clients/client.routes.ts';
 import { registerPropertyRoutes } from './modules/properties/property.routes.ts';
-import { registerReservationRoutes } from './modules/reservations/reservation.routes.ts';
 import { registerPropertyImageRoutes } from './modules/property-images/property-image.routes.ts';
+import { registerReservationRoutes } from './modules/reservations/reservation.routes.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
 
 export interface BuildAppOptions {

@@ -32,17 +32,22 @@ export const router = createBrowserRouter([
       },
       {
         element: <RouteGuard route="reservationBooking" />,
-        children: [{ path: 'reservation/:id', element: <PlannedScreen title="Book your rental" /> }],
+        children: [
+          { path: 'reservation/:id', lazy: page(() => import('../routes/reservation-booking.tsx')) },
+        ],
       },
       {
         element: <RouteGuard route="reservationManagement" />,
         children: [
-          { path: 'reservation-management', element: <PlannedScreen title="Reservation Management" /> },
+          {
+            path: 'reservation-management',
+            lazy: page(() => import('../routes/reservation-management.tsx')),
+          },
         ],
       },
       {
         element: <RouteGuard route="myReservations" />,
-        children: [{ path: 'my-reservations', element: <PlannedScreen title="My Reservations" /> }],
+        children: [{ path: 'my-reservations', lazy: page(() => import('../routes/my-reservations.tsx')) }],
       },
       {
         element: <RouteGuard route="calendar" />,
