@@ -51,9 +51,10 @@ interface Draft {
   status: ReservationStatus;
   voucherNumber: string;
   purchaseOrderNumber: string;
-  taxPercent: number;
-  discountPercent: number;
-  rateOverride: number | '';
+  // As typed (the input may hold '' or '-' mid-typing); clamped to 0 when used and on blur.
+  taxPercent: number | string;
+  discountPercent: number | string;
+  rateOverride: number | string;
 }
 
 function draftFrom(
@@ -108,7 +109,8 @@ function EditorForm({
   const asksGuests = property ? editorAsksForGuests(property.type) : false;
   const maxGuests = property ? maxGuestsFor(property.type, property.specifications) : 1;
   const nights = draft.startDate && draft.endDate ? countNights(draft.startDate, draft.endDate) : 0;
-  const overrideCents = draft.rateOverride === '' ? null : randToCents(clampNonNegative(draft.rateOverride));
+  const overrideCents =
+    draft.rateOverride === '' ? null : randToCents(clampNonNegative(Number(draft.rateOverride)));
   const total = property
     ? quoteTotal({
         pricePerDayCents: property.price_per_day_cents,
@@ -150,8 +152,8 @@ function EditorForm({
           special_requests: draft.specialRequests || null,
           voucher_number: draft.voucherNumber || null,
           purchase_order_number: draft.purchaseOrderNumber || null,
-          tax_percent: clampNonNegative(draft.taxPercent),
-          discount_percent: clampNonNegative(draft.discountPercent),
+          tax_percent: clampNonNegative(Number(draft.taxPercent)),
+          discount_percent: clampNonNegative(Number(draft.discountPercent)),
           rate_override_per_day_cents: overrideCents,
           ...(editing ? { status: draft.status } : {}),
         },
@@ -186,10 +188,9 @@ function EditorForm({
     ...(editing ? [] : [{ value: NEW_CLIENT, label: '+ New client' }]),
   ];
   const today = todayInBusinessZone();
+  // The inputs show what is typed; their min of 0 clamps a negative value on blur, and every use clamps.
   const numberChange = (key: 'taxPercent' | 'discountPercent') => (value: number | string) =>
-    set({
-      [key]: clampNonNegative(typeof value === 'number' ? value : Number(value) || 0),
-    } as Partial<Draft>);
+    set({ [key]: value } as Partial<Draft>);
 
   return (
     <Stack gap="md">
@@ -320,7 +321,7 @@ function EditorForm({
           decimalScale={2}
           fixedDecimalScale
           value={draft.rateOverride}
-          onChange={(value) => set({ rateOverride: value === '' ? '' : clampNonNegative(Number(value)) })}
+          onChange={(value) => set({ rateOverride: value })}
         />
         <TextInput
           label="Total price"
