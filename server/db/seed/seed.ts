@@ -3,6 +3,7 @@ import type { StorageDriver } from '../../platform/storage/storage.ts';
 import type { Database } from '../types.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoListings } from './demo-listings.ts';
+import { seedDemoReservations } from './demo-reservations.ts';
 
 /** Seeds demo data only into an empty database. Returns whether it seeded. */
 export async function seedDemoData(
@@ -14,5 +15,6 @@ export async function seedDemoData(
   if (existing) return false;
   const ids = await seedDemoAccounts(db, hashPassword);
   await seedDemoListings(db, storage, { owner: ids.owner, secondOwner: ids.secondOwner });
+  await seedDemoReservations(db, { owner: ids.owner, client: ids.client });
   return true;
 }
