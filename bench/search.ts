@@ -1,0 +1,834 @@
+/**
+ * Marketplace search benchmark (not a test): seeds 20 000 listings and 200 000 reservations into a
+ * throwaway PostgreSQL database and an in-memory PGlite, then times GET /api/properties through the
+ * real Fastify app (app.inject) and, for comparison, the earlier app's way of searching (every
+ * listing of the type, then one availability query per listing, then filtering in JS).
+ *
+ *   npx tsx bench/search.ts
+ *
+ * Environment:
+ *   BENCH_DATABASE_URL  admin URL of the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_DATABASES     which to run, comma separated (default "postgres,pglite")
+ *   BENCH_ITERATIONS    timed API requests per search after warm-up (default 100; fewer when a search
+ *                       exceeds its 20 s budget, at least 20)
+ *   BENCH_SKIP_EARLIER  "1": skip the earlier way (quick runs while looking at the API side)
+ *   BENCH_SKIP_PROPOSED "1": skip the comparison with the proposed query and index (bench/proposed-search.ts)
+ *   BENCH_EXPLAIN       "1": print EXPLAIN ANALYZE of every PostgreSQL search, not only the ones missing the target
+ *   BENCH_KEEP_DATABASE "1": keep the seeded PostgreSQL database (its name is printed) for EXPLAIN sessions
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  CompiledQuery,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+} from 'kysely';
+import pg from 'pg';
+import pino from 'pino';
+import { addDays, todayInBusinessZone } from '../domain/dates.ts';
+import {
+  AMENITIES,
+  CATEGORIES_BY_TYPE,
+  CITIES,
+  PROPERTY_TYPES,
+  type PropertyType,
+  passesGuestRule,
+} from '../domain/property.ts';
+import { PropertySearchSchema } from '../domain/schemas/property.ts';
+import { loadConfig } from '../server/config.ts';
+import { type DatabaseHandle, openDatabase } from '../server/db/database.ts';
+import type { Database, Property } from '../server/db/types.ts';
+import { searchProperties } from '../server/modules/properties/property.repository.ts';
+import { startRuntime } from '../server/runtime.ts';
+import { RESERVATIONS_BLOCKING_RANGE_INDEX, searchPropertiesProposed } from './proposed-search.ts';
+
+const PROPERTY_COUNT = 20_000;
+const OWNER_COUNT = 50;
+/** Reservations per listing average exactly this (listings are paired: 10 + d and 10 - d). */
+const RESERVATIONS_PER_PROPERTY = 10;
+/** Warm-up requests per search (fewer when they take over WARMUP_BUDGET_MS, at least 2). */
+const WARMUP = 10;
+const WARMUP_BUDGET_MS = 5_000;
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
+const P95_TARGET_MS = 50;
+const RATIO_TARGET = 50;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim());
+const TODAY = todayInBusinessZone();
+
+type Kind = 'postgres' | 'pglite';
+type Params = Record<string, string | number>;
+
+interface SearchCase {
+  name: string;
+  dated: boolean;
+  /**
+   * Reuse the earlier-way runs of this search (same params but the page): the earlier way does the same
+   * work for any page, so only the API page is compared against the same runs' full ordered lists.
+   */
+  earlierFrom?: string;
+  params: (i: number) => Params;
+}
+
+/** Iteration i varies the city, type, dates, stay length, guests and price band. */
+const city = (i: number) => CITIES[i % CITIES.length] as string;
+const type = (i: number) => PROPERTY_TYPES[i % PROPERTY_TYPES.length] as PropertyType;
+const checkIn = (i: number) => addDays(TODAY, 3 + ((i * 17) % 330));
+const checkOut = (i: number) => addDays(checkIn(i), 1 + ((i * 3) % 7));
+const dates = (i: number) => ({ checkIn: checkIn(i), checkOut: checkOut(i) });
+
+const SEARCHES: SearchCase[] = [
+  { name: 'type + city', dated: false, params: (i) => ({ type: type(i), city: city(i) }) },
+  {
+    name: 'accommodation + city + dates + guests',
+    dated: true,
+    params: (i) => ({ type: 'accommodation', city: city(i), ...dates(i), guests: 2 + (i % 5) }),
+  },
+  { name: 'city + dates', dated: true, params: (i) => ({ city: city(i), ...dates(i) }) },
+  {
+    name: 'type + price range, sorted by price',
+    dated: false,
+    params: (i) => {
+      const minPrice = 30_000 + (i % 5) * 20_000;
+      return { type: type(i), minPrice, maxPrice: minPrice + 150_000, sortBy: 'price' };
+    },
+  },
+  { name: 'dates only (all types), page 1', dated: true, params: (i) => dates(i) },
+  {
+    name: 'dates only, deep page (400 × 12)',
+    dated: true,
+    earlierFrom: 'dates only (all types), page 1',
+    params: (i) => ({ ...dates(i), page: 400 }),
+  },
+];
+
+/** Stop timing API requests of one search after this long (once it has MIN_ITERATIONS samples). */
+const API_BUDGET_MS = 15_000;
+const MIN_ITERATIONS = Math.min(10, ITERATIONS);
+/**
+ * Earlier-way runs: it issues one query per listing, so only a handful, with a time budget per search
+ * (checked before each run after the first). PGlite runs the per-listing queries one at a time.
+ */
+const EARLIER_RUNS: Record<Kind, { dated: number; undated: number; budgetMs: number }> = {
+  postgres: { dated: 5, undated: 10, budgetMs: 25_000 },
+  pglite: { dated: 3, undated: 10, budgetMs: 15_000 },
+};
+const SKIP_EARLIER = process.env.BENCH_SKIP_EARLIER === '1';
+/** Repository-level comparison of the current and proposed search SQL, interleaved, per variant pair. */
+const PROPOSED_ITERATIONS = 15;
+const PROPOSED_BUDGET_MS = 6_000;
+const SKIP_PROPOSED = process.env.BENCH_SKIP_PROPOSED === '1';
+
+type SearchFn = typeof searchProperties;
+
+interface ProposedRow {
+  database: Kind;
+  search: string;
+  current: number;
+  proposed: number;
+  currentWithIndex: number;
+  proposedWithIndex: number;
+  proposedWithIndexP95: number;
+  sameResults: boolean;
+}
+
+interface Row {
+  database: Kind;
+  search: string;
+  matches: number;
+  dated: boolean;
+  runs: number;
+  p50: number;
+  p95: number;
+  mean: number;
+  earlierP50: number;
+  earlierRuns: number;
+  earlierReused: boolean;
+  totalsAgree: boolean;
+}
+
+function log(message: string): void {
+  process.stdout.write(`· ${message}\n`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] as number;
+}
+
+function summarize(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mean = samples.reduce((sum, v) => sum + v, 0) / samples.length;
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), mean };
+}
+
+function queryString(params: Params): string {
+  return new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Seeding: deterministic pseudo-random values from hashtext, everything in three INSERT ... SELECT.
+// ---------------------------------------------------------------------------------------------------
+
+/** A pseudo-random integer in [0, mod) derived from the given SQL expressions and a salt. */
+function rnd(salt: string, mod: number | string, ...keys: string[]): string {
+  return `(abs(hashtext(concat_ws(':', ${keys.join(', ')}, '${salt}'))::bigint) % (${mod}))::int`;
+}
+
+const textArray = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v}'`).join(', ')}]::text[]`;
+const pick = (values: readonly string[], salt: string, ...keys: string[]) =>
+  `(${textArray(values)})[1 + ${rnd(salt, values.length, ...keys)}]`;
+
+/** Weighted: accommodation dominates, as on the real marketplace. */
+const TYPE_WEIGHTS: Record<PropertyType, number> = {
+  accommodation: 7,
+  vehicle: 4,
+  equipment: 3,
+  electronics: 2,
+  event_space: 2,
+  storage_space: 2,
+};
+const CITY_WEIGHTS = [4, 4, 3, 3, 2, 1, 1, 1, 1, 1];
+const weighted = <T extends string>(values: readonly T[], weights: readonly number[]) =>
+  values.flatMap((value, i) => Array.from({ length: weights[i] ?? 1 }, () => value));
+
+/** Price band per type, in rand (log-uniform inside it). */
+const PRICE_RANGE: Record<PropertyType, [number, number]> = {
+  accommodation: [400, 4000],
+  vehicle: [250, 4500],
+  equipment: [80, 1500],
+  electronics: [60, 1200],
+  event_space: [300, 5000],
+  storage_space: [400, 6000],
+};
+/** Longest single booking per type, in days. */
+const MAX_STAY: Record<PropertyType, number> = {
+  accommodation: 14,
+  vehicle: 10,
+  equipment: 7,
+  electronics: 7,
+  event_space: 2,
+  storage_space: 120,
+};
+
+function caseByType(column: string, byType: Record<PropertyType, string>): string {
+  const branches = PROPERTY_TYPES.map((t) => `WHEN '${t}' THEN ${byType[t]}`).join(' ');
+  return `CASE ${column} ${branches} END`;
+}
+
+function specificationsSql(): string {
+  const g = 'g';
+  return caseByType('type', {
+    accommodation: `jsonb_build_object('type', 'accommodation', 'bedrooms', bedrooms,
+      'bathrooms', greatest(1, bedrooms - ${rnd('bath', 2, g)}), 'furnished', ${rnd('furn', 3, g)} > 0,
+      'maxOccupants', bedrooms * 2, 'maxGuests', bedrooms * 2, 'squareFootage', 25 + bedrooms * 35 + ${rnd('sqft', 40, g)})`,
+    vehicle: `jsonb_build_object('type', 'vehicle',
+      'make', (${textArray(['Toyota', 'Volkswagen', 'Ford', 'Hyundai', 'BMW', 'Suzuki', 'Nissan', 'Kia'])})[1 + ${rnd('make', 8, g)}],
+      'model', (${textArray(['Corolla', 'Polo', 'Ranger', 'i20', 'X3', 'Swift', 'Navara', 'Picanto'])})[1 + ${rnd('make', 8, g)}],
+      'year', 2008 + ${rnd('year', 18, g)}, 'mileage', 5000 + ${rnd('km', 200000, g)},
+      'fuelType', ${pick(['petrol', 'diesel', 'electric', 'hybrid'], 'fuel', g)},
+      'transmission', ${pick(['automatic', 'manual'], 'gear', g)}, 'seatingCapacity', 2 + ${rnd('seats', 6, g)})`,
+    equipment: `jsonb_build_object('type', 'equipment',
+      'brand', ${pick(['Makita', 'Bosch', 'DeWalt', 'Karcher', 'Stihl', 'Coleman'], 'brand', g)},
+      'model', 'X' || (100 + ${rnd('model', 900, g)}), 'condition', ${pick(['new', 'excellent', 'good', 'fair'], 'cond', g)},
+      'powerType', ${pick(['electric', 'petrol', 'battery', 'manual'], 'power', g)}, 'weight', 1 + ${rnd('kg', 80, g)})`,
+    electronics: `jsonb_build_object('type', 'electronics',
+      'brand', ${pick(['Canon', 'Sony', 'DJI', 'Nikon', 'PlayStation', 'JBL'], 'brand', g)},
+      'model', 'M' || (10 + ${rnd('model', 90, g)}), 'condition', ${pick(['new', 'excellent', 'good', 'fair'], 'cond', g)},
+      'includedAccessories', '["charger", "carry case"]'::jsonb)`,
+    event_space: `jsonb_build_object('type', 'event_space', 'capacity', 20 + ${rnd('cap', 480, g)},
+      'indoorArea', 50 + ${rnd('area', 950, g)}, 'outdoorArea', ${rnd('out', 500, g)},
+      'layouts', '["theatre", "banquet", "cocktail"]'::jsonb, 'amenities', '["projector", "sound system"]'::jsonb)`,
+    storage_space: `jsonb_build_object('type', 'storage_space', 'width', 1.5 + ${rnd('w', 40, g)} / 10.0,
+      'length', 2 + ${rnd('l', 60, g)} / 10.0, 'height', 2.4, 'climateControlled', ${rnd('cc', 4, g)} = 0,
+      'securityFeatures', '["cctv", "alarm"]'::jsonb, 'accessHours', '{"start": "06:00", "end": "22:00"}'::jsonb)`,
+  });
+}
+
+function propertiesInsertSql(): string {
+  const g = 'g';
+  const types = weighted(
+    PROPERTY_TYPES,
+    PROPERTY_TYPES.map((t) => TYPE_WEIGHTS[t]),
+  );
+  const cities = weighted(CITIES, CITY_WEIGHTS);
+  const category = caseByType(
+    'type',
+    Object.fromEntries(PROPERTY_TYPES.map((t) => [t, pick(CATEGORIES_BY_TYPE[t], 'cat', g)])) as Record<
+      PropertyType,
+      string
+    >,
+  );
+  const bedrooms = `CASE WHEN type <> 'accommodation' THEN NULL
+    WHEN category = 'room' THEN 1
+    WHEN category = 'villa' THEN 3 + ${rnd('bed', 4, g)}
+    WHEN category = 'house' THEN 2 + ${rnd('bed', 4, g)}
+    ELSE 1 + ${rnd('bed', 3, g)} END`;
+  const lo = caseByType(
+    'type',
+    Object.fromEntries(PROPERTY_TYPES.map((t) => [t, PRICE_RANGE[t][0]])) as never,
+  );
+  const hi = caseByType(
+    'type',
+    Object.fromEntries(PROPERTY_TYPES.map((t) => [t, PRICE_RANGE[t][1]])) as never,
+  );
+  const price = `(round(${lo} * power((${hi})::numeric / ${lo}, ${rnd('price', 1000, g)} / 1000.0)
+    * coalesce(0.6 + 0.2 * bedrooms, 1) / 10) * 1000)::int`;
+  const amenities = `ARRAY(SELECT a FROM unnest(${textArray(AMENITIES)}) WITH ORDINALITY u(a, i)
+    WHERE (abs(hashtext(concat_ws(':', g, 'amen'))::bigint) >> (i::int * 2)) & 3 = 0)`;
+  const avail = rnd('avail', 100, g);
+  return `
+    WITH owners AS (
+      SELECT array_agg(id ORDER BY email) AS ids FROM users WHERE email LIKE 'bench.owner%'
+    )
+    INSERT INTO properties (id, owner_id, type, category, title, description, city, location, price_per_day_cents,
+      amenities, availability_start, availability_end, is_active, status, cleaning_fee_cents, security_deposit_cents,
+      specifications, created_at, updated_at)
+    SELECT md5('bench-property-' || g)::uuid, owners.ids[1 + g % ${OWNER_COUNT}], type, category,
+      initcap(replace(category, '_', ' ')) || ' in ' || city || ' #' || g,
+      'A ' || replace(category, '_', ' ') || ' in ' || city || '. '
+        || repeat('Well kept, close to shops and transport, with friendly local support. ', 2 + ${rnd('desc', 5, g)}),
+      city,
+      (1 + ${rnd('street', 300, g)}) || ' ' || ${pick(['Main Road', 'Beach Road', 'Church Street', 'Long Street', 'Oak Avenue', 'Jan Smuts Avenue', 'Voortrekker Road', 'Marine Drive'], 'sname', g)} || ', ' || city,
+      price, ${amenities},
+      CASE WHEN ${avail} < 85 THEN NULL
+           WHEN ${avail} < 95 THEN '${TODAY}'::date - ${rnd('as', 60, g)}
+           ELSE '${TODAY}'::date + 30 + ${rnd('as', 60, g)} END,
+      CASE WHEN ${avail} < 85 OR ${avail} >= 95 THEN NULL ELSE '${TODAY}'::date + 120 + ${rnd('ae', 240, g)} END,
+      ${rnd('active', 100, g)} >= 4,
+      CASE WHEN ${rnd('status', 100, g)} < 94 THEN 'available'
+           WHEN ${rnd('status', 100, g)} < 98 THEN 'maintenance' ELSE 'archived' END,
+      CASE WHEN type = 'accommodation' THEN ${rnd('clean', 5, g)} * 5000 ELSE 0 END,
+      price * 2,
+      ${specificationsSql()},
+      now() - make_interval(mins => ${rnd('created', 2 * 365 * 24 * 60, g)}),
+      now()
+    FROM owners, (
+      SELECT g, type, city, category, ${bedrooms} AS bedrooms FROM (
+        SELECT g, type, city, ${category} AS category FROM (
+          SELECT g, ${pick(types, 'type', g)} AS type, ${pick(cities, 'city', g)} AS city
+          FROM generate_series(0, ${PROPERTY_COUNT - 1}) g
+        ) a
+      ) b
+    ) c
+    CROSS JOIN LATERAL (SELECT ${price} AS price) p`;
+}
+
+/**
+ * Per listing k stays (k = 10 ± d, paired so the total is exactly 200 000) over 395 days from a month
+ * ago: the span is cut into k slots and each stay sits inside its slot, so stays never overlap.
+ */
+function reservationsInsertSql(): string {
+  const maxStay = caseByType(
+    'p.type',
+    Object.fromEntries(PROPERTY_TYPES.map((t) => [t, MAX_STAY[t]])) as never,
+  );
+  const origin = `('${TODAY}'::date - 30)`;
+  const status = rnd('status', 100, 'pk.g', 'j');
+  return `
+    INSERT INTO reservations (property_id, owner_id, client_id, start_date, end_date, status, total_price_cents,
+      security_deposit_cents, guests, created_at, updated_at)
+    SELECT p.id, p.owner_id, c.id, s.start_date, e.end_date,
+      CASE WHEN e.end_date <= '${TODAY}'::date THEN (CASE WHEN ${status} < 90 THEN 'completed' ELSE 'cancelled' END)
+           WHEN ${status} < 20 THEN 'pending'
+           WHEN ${status} < 85 THEN 'confirmed'
+           ELSE 'cancelled' END,
+      p.price_per_day_cents * (e.end_date - s.start_date),
+      p.security_deposit_cents,
+      1 + ${rnd('guests', 4, 'pk.g', 'j')},
+      s.start_date - make_interval(days => 1 + ${rnd('booked', 60, 'pk.g', 'j')}),
+      now()
+    FROM (
+      SELECT g, ${RESERVATIONS_PER_PROPERTY} + (CASE WHEN g % 2 = 0 THEN 1 ELSE -1 END) * (${rnd('k', 17, 'g / 2')} - 8) AS k
+      FROM generate_series(0, ${PROPERTY_COUNT - 1}) g
+    ) pk
+    CROSS JOIN LATERAL generate_series(0, pk.k - 1) j
+    CROSS JOIN LATERAL (SELECT 395 / pk.k AS slot) sl
+    JOIN properties p ON p.id = md5('bench-property-' || pk.g)::uuid
+    JOIN clients c ON c.owner_id = p.owner_id
+    CROSS JOIN LATERAL (SELECT ${origin} + j * sl.slot + ${rnd('offset', 'sl.slot / 3', 'pk.g', 'j')} AS start_date) s
+    CROSS JOIN LATERAL (
+      SELECT s.start_date + 1 + ${rnd('len', `least(${maxStay}, sl.slot - sl.slot / 3)`, 'pk.g', 'j')} AS end_date
+    ) e`;
+}
+
+async function seed(database: DatabaseHandle): Promise<void> {
+  const { db } = database;
+  await sql
+    .raw(`
+    INSERT INTO users (name, email, email_verified, first_name, last_name, role)
+    SELECT 'Bench Owner ' || g, 'bench.owner' || lpad(g::text, 3, '0') || '@example.co.za', true, 'Bench', 'Owner ' || g, 'owner'
+    FROM generate_series(1, ${OWNER_COUNT}) g`)
+    .execute(db);
+  await sql
+    .raw(
+      `INSERT INTO subscriptions (owner_id, plan_id) SELECT id, 'business' FROM users WHERE email LIKE 'bench.owner%'`,
+    )
+    .execute(db);
+  await sql
+    .raw(`
+    INSERT INTO clients (owner_id, first_name, last_name, email)
+    SELECT id, 'Walk-in', 'Client', 'walk-in.' || split_part(email, '@', 1) || '@example.co.za'
+    FROM users WHERE email LIKE 'bench.owner%'`)
+    .execute(db);
+  await sql.raw(propertiesInsertSql()).execute(db);
+  await sql.raw(reservationsInsertSql()).execute(db);
+  await sql`ANALYZE`.execute(db);
+
+  const counts = await sql<{
+    properties: number;
+    reservations: number;
+    blocking: number;
+    searchable: number;
+  }>`
+    SELECT (SELECT count(*) FROM properties)::int AS properties,
+           (SELECT count(*) FROM reservations)::int AS reservations,
+           (SELECT count(*) FROM reservations WHERE status IN ('pending', 'confirmed'))::int AS blocking,
+           (SELECT count(*) FROM properties WHERE is_active AND status = 'available')::int AS searchable`.execute(
+    db,
+  );
+  const c = counts.rows[0];
+  if (
+    !c ||
+    c.properties !== PROPERTY_COUNT ||
+    c.reservations !== PROPERTY_COUNT * RESERVATIONS_PER_PROPERTY
+  ) {
+    throw new Error(`Unexpected seed counts: ${JSON.stringify(c)}`);
+  }
+  log(
+    `seeded ${c.properties} properties (${c.searchable} searchable), ${c.reservations} reservations (${c.blocking} pending/confirmed)`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The earlier app's way: every active listing of the type, one availability query each, JS filters.
+// ---------------------------------------------------------------------------------------------------
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await fn(items[index] as T);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** The earlier way's whole ordered result (it paginated in the browser); see pageOf. */
+async function earlierWaySearch(db: Kysely<Database>, params: Params): Promise<string[]> {
+  const search = PropertySearchSchema.parse(params);
+  let query = db.selectFrom('properties').selectAll().where('is_active', '=', true);
+  if (search.type) query = query.where('type', '=', search.type);
+  let properties: Property[] = (await query.execute()).filter((p) => p.status === 'available');
+
+  if (search.checkIn && search.checkOut) {
+    const { checkIn: start, checkOut: end } = search;
+    const free = await mapLimit(properties, 10, async (property) => {
+      const bookings = await db
+        .selectFrom('reservations')
+        .select(['start_date', 'end_date'])
+        .where('property_id', '=', property.id)
+        .where('status', 'in', ['pending', 'confirmed'])
+        .where('end_date', '>', start)
+        .execute();
+      const inWindow =
+        (property.availability_start === null || property.availability_start <= start) &&
+        (property.availability_end === null || property.availability_end >= end);
+      return inWindow && !bookings.some((b) => b.start_date < end && b.end_date > start);
+    });
+    properties = properties.filter((_, i) => free[i]);
+  }
+
+  properties = properties.filter((p) => {
+    if (search.city && p.city !== search.city) return false;
+    if (search.minPrice !== undefined && p.price_per_day_cents < search.minPrice) return false;
+    if (search.maxPrice !== undefined && p.price_per_day_cents > search.maxPrice) return false;
+    const bedrooms = (p.specifications as { bedrooms?: number }).bedrooms;
+    return passesGuestRule({ type: p.type, bedrooms }, search.guests ?? 1, search.type ?? null);
+  });
+  const newest = (a: Property, b: Property) =>
+    new Date(b.created_at).getTime() - new Date(a.created_at).getTime() ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  properties.sort(
+    search.sortBy === 'price'
+      ? (a, b) => a.price_per_day_cents - b.price_per_day_cents || newest(a, b)
+      : newest,
+  );
+  return properties.map((p) => p.id);
+}
+
+function pageOf(orderedIds: string[], params: Params): string[] {
+  const { page, pageSize } = PropertySearchSchema.parse(params);
+  return orderedIds.slice((page - 1) * pageSize, page * pageSize);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// EXPLAIN ANALYZE of the SQL searchProperties builds (captured with a Kysely that does not execute).
+// ---------------------------------------------------------------------------------------------------
+
+async function compileSearch(params: Params, search: SearchFn = searchProperties): Promise<CompiledQuery> {
+  const captured: CompiledQuery[] = [];
+  const capture = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+    log: (event) => {
+      if (event.level === 'query') captured.push(event.query);
+    },
+  });
+  try {
+    await search(capture, PropertySearchSchema.parse(params));
+  } catch {
+    // The dummy driver returns no rows; a deep page then asks for a count that "fails". Only the SQL matters.
+  }
+  const first = captured[0];
+  if (!first) throw new Error('searchProperties issued no query');
+  return first;
+}
+
+async function explain(
+  db: Kysely<Database>,
+  params: Params,
+  search: SearchFn = searchProperties,
+): Promise<string> {
+  const query = await compileSearch(params, search);
+  const result = await db.executeQuery<Record<string, string>>(
+    CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, [...query.parameters]),
+  );
+  return result.rows.map((row) => Object.values(row)[0]).join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The proposed change, at repository level (no HTTP): current vs proposed query, then both again with
+// the proposed index. Every pair runs interleaved so load on the machine hits both alike.
+// ---------------------------------------------------------------------------------------------------
+
+async function timePair(
+  db: Kysely<Database>,
+  search: SearchCase,
+): Promise<{ current: number[]; proposed: number[]; same: boolean }> {
+  const current: number[] = [];
+  const proposed: number[] = [];
+  let same = true;
+  const started = performance.now();
+  for (let i = 0; i < PROPOSED_ITERATIONS; i++) {
+    if (i >= 3 && performance.now() - started > PROPOSED_BUDGET_MS) break;
+    const parsed = PropertySearchSchema.parse(search.params(i));
+    let start = performance.now();
+    const a = await searchProperties(db, parsed);
+    current.push(performance.now() - start);
+    start = performance.now();
+    const b = await searchPropertiesProposed(db, parsed);
+    proposed.push(performance.now() - start);
+    const ids = (page: { items: Property[] }) => page.items.map((p) => p.id).join();
+    if (a.total !== b.total || ids(a) !== ids(b)) same = false;
+  }
+  return { current, proposed, same };
+}
+
+async function compareProposed(kind: Kind, db: Kysely<Database>, out: ProposedRow[], plans: string[]) {
+  const before = new Map<string, Awaited<ReturnType<typeof timePair>>>();
+  for (const search of SEARCHES) before.set(search.name, await timePair(db, search));
+  await sql.raw(RESERVATIONS_BLOCKING_RANGE_INDEX).execute(db);
+  await sql`ANALYZE reservations`.execute(db);
+  for (const search of SEARCHES) {
+    const after = await timePair(db, search);
+    const was = before.get(search.name);
+    if (!was) continue;
+    const withIndex = summarize(after.proposed);
+    out.push({
+      database: kind,
+      search: search.name,
+      current: summarize(was.current).p50,
+      proposed: summarize(was.proposed).p50,
+      currentWithIndex: summarize(after.current).p50,
+      proposedWithIndex: withIndex.p50,
+      proposedWithIndexP95: withIndex.p95,
+      sameResults: was.same && after.same,
+    });
+    log(
+      `${kind} | proposed | ${search.name}: current ${summarize(was.current).p50.toFixed(1)} ms → proposed + index ${withIndex.p50.toFixed(1)} ms`,
+    );
+  }
+  if (process.env.BENCH_EXPLAIN === '1') {
+    const slowest = SEARCHES.find((s) => s.name.startsWith('dates only (all types)')) ?? SEARCHES[0];
+    if (slowest) {
+      const plan = await explain(db, slowest.params(0), searchPropertiesProposed);
+      plans.push(
+        `### ${kind}: PROPOSED query + index, ${slowest.name} ${JSON.stringify(slowest.params(0))}\n\n${plan}`,
+      );
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+interface Target {
+  kind: Kind;
+  database: DatabaseHandle;
+  databaseUrl?: string;
+  dispose: () => Promise<void>;
+}
+
+async function createPostgresTarget(): Promise<Target> {
+  const name = `rentza_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  const version = await sql<{ server_version: string }>`SHOW server_version`.execute(database.db);
+  log(`postgres ${version.rows[0]?.server_version}: created throwaway database ${name}`);
+  return {
+    kind: 'postgres',
+    database,
+    databaseUrl: url.toString(),
+    dispose: async () => {
+      if (process.env.BENCH_KEEP_DATABASE === '1') {
+        log(
+          `postgres: kept ${name} (BENCH_KEEP_DATABASE=1); drop it with: dropdb -h ${url.hostname} -U ${url.username} ${name}`,
+        );
+        return;
+      }
+      const dropper = new pg.Client({ connectionString: ADMIN_URL });
+      await dropper.connect();
+      try {
+        // The app's pool has been ended, but its sockets close a moment later; terminating them while
+        // they close makes pg emit an unhandled 'error' on the pool. So wait for them, and only
+        // terminate what is left after 15 s.
+        const sessions = async () =>
+          (
+            await dropper.query<{ n: number }>(
+              'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+              [name],
+            )
+          ).rows[0]?.n ?? 0;
+        const deadline = Date.now() + 15_000;
+        while ((await sessions()) > 0 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        await dropper.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [name],
+        );
+        await dropper.query(`DROP DATABASE IF EXISTS ${name}`);
+        log(`postgres: dropped ${name}`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+async function createPgliteTarget(): Promise<Target> {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const version = await sql<{ server_version: string }>`SHOW server_version`.execute(database.db);
+  log(`pglite (PostgreSQL ${version.rows[0]?.server_version}), in memory`);
+  return { kind: 'pglite', database, dispose: async () => {} };
+}
+
+async function benchmark(
+  target: Target,
+  rows: Row[],
+  proposed: ProposedRow[],
+  plans: string[],
+): Promise<void> {
+  const { kind, database } = target;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rentza-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    PUBLIC_URL: 'http://localhost:3999',
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    DATABASE_URL: target.databaseUrl,
+  });
+  const runtime = await startRuntime(config, { database, logger: pino({ level: 'silent' }) });
+  try {
+    const seedStart = performance.now();
+    await seed(database);
+    log(`${kind}: seeding + ANALYZE took ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+
+    const earlierRunsBySearch = new Map<string, { samples: number[]; lists: string[][] }>();
+    for (const search of SEARCHES) {
+      const request = async (i: number) => {
+        const response = await runtime.app.inject({
+          method: 'GET',
+          url: `/api/properties?${queryString(search.params(i))}`,
+        });
+        if (response.statusCode !== 200) {
+          throw new Error(`${search.name}: HTTP ${response.statusCode} ${response.body.slice(0, 300)}`);
+        }
+        return response.json() as { total: number; items: { id: string }[] };
+      };
+
+      const warmupStart = performance.now();
+      for (let i = 0; i < WARMUP; i++) {
+        if (i >= 2 && performance.now() - warmupStart > WARMUP_BUDGET_MS) break;
+        await request(1000 + i);
+      }
+      const samples: number[] = [];
+      const totals: number[] = [];
+      const apiStart = performance.now();
+      for (let i = 0; i < ITERATIONS; i++) {
+        if (i >= MIN_ITERATIONS && performance.now() - apiStart > API_BUDGET_MS) break;
+        const start = performance.now();
+        const page = await request(i);
+        samples.push(performance.now() - start);
+        totals.push(page.total);
+      }
+      const api = summarize(samples);
+
+      const limits = EARLIER_RUNS[kind];
+      const earlierRuns = SKIP_EARLIER ? 0 : search.dated ? limits.dated : limits.undated;
+      const reused = search.earlierFrom ? earlierRunsBySearch.get(search.earlierFrom) : undefined;
+      const earlierSamples: number[] = reused ? reused.samples : [];
+      const earlierLists: string[][] = reused ? reused.lists : [];
+      const seriesStart = performance.now();
+      for (let i = 0; !reused && i < earlierRuns; i++) {
+        if (i > 0 && performance.now() - seriesStart > limits.budgetMs) break;
+        const start = performance.now();
+        earlierLists.push(await earlierWaySearch(database.db, search.params(i)));
+        earlierSamples.push(performance.now() - start);
+      }
+      earlierRunsBySearch.set(search.name, { samples: earlierSamples, lists: earlierLists });
+      // Both ways must find the same listings in the same order, or the comparison means nothing.
+      let totalsAgree = true;
+      for (const [i, list] of earlierLists.entries()) {
+        const page = await request(i);
+        const samePage = page.items.map((item) => item.id).join() === pageOf(list, search.params(i)).join();
+        if (page.total !== list.length || !samePage) {
+          totalsAgree = false;
+          log(`WARNING ${kind} ${search.name} #${i}: API total ${page.total}, earlier way ${list.length}`);
+        }
+      }
+      const earlier = summarize(earlierSamples);
+      const row: Row = {
+        database: kind,
+        search: search.name,
+        matches: percentile(
+          [...totals].sort((a, b) => a - b),
+          50,
+        ),
+        dated: search.dated,
+        runs: samples.length,
+        p50: api.p50,
+        p95: api.p95,
+        mean: api.mean,
+        earlierP50: earlier.p50,
+        earlierRuns: earlierSamples.length,
+        earlierReused: reused !== undefined,
+        totalsAgree,
+      };
+      rows.push(row);
+      log(
+        `${kind} | ${search.name}: ${row.runs} requests, p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms; earlier way p50 ${row.earlierP50.toFixed(0)} ms (${row.earlierRuns} runs)`,
+      );
+
+      if (process.env.BENCH_EXPLAIN === '1' || (kind === 'postgres' && row.p95 >= P95_TARGET_MS)) {
+        const plan = await explain(database.db, search.params(0));
+        plans.push(`### ${kind}: ${search.name} ${JSON.stringify(search.params(0))}\n\n${plan}`);
+      }
+    }
+    if (!SKIP_PROPOSED) await compareProposed(kind, database.db, proposed, plans);
+  } finally {
+    await runtime.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printTable(rows: Row[]): void {
+  const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
+  const lines = [
+    '| database | search | matches (median) | requests | p50 ms | p95 ms | mean ms | earlier-way p50 ms (runs) | ratio (earlier p50 / p50) |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => {
+      const ratio = r.earlierP50 / r.p50;
+      const flags = [
+        r.database === 'postgres' && r.p95 >= P95_TARGET_MS ? 'p95 over target' : '',
+        r.dated && ratio < RATIO_TARGET ? `< ${RATIO_TARGET}×` : '',
+        r.totalsAgree ? '' : 'RESULTS DIFFER',
+      ].filter(Boolean);
+      return `| ${r.database} | ${r.search} | ${r.matches} | ${r.runs} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.mean)} | ${ms(r.earlierP50)} (${r.earlierRuns}${r.earlierReused ? ', runs of page 1' : ''}) | ${Number.isFinite(ratio) ? `${ratio.toFixed(ratio < 100 ? 1 : 0)}×` : '–'}${flags.length ? ` (${flags.join(', ')})` : ''} |`;
+    }),
+  ];
+  process.stdout.write(`\n${lines.join('\n')}\n`);
+}
+
+function printProposedTable(rows: ProposedRow[]): void {
+  if (rows.length === 0) return;
+  const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
+  const lines = [
+    'Proposed change (bench/proposed-search.ts), repository level, p50 ms of the same searches, interleaved:',
+    '',
+    '| database | search | current | proposed query | current + index | proposed query + index (p95) | same results |',
+    '|---|---|---:|---:|---:|---:|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.search} | ${ms(r.current)} | ${ms(r.proposed)} | ${ms(r.currentWithIndex)} | ${ms(r.proposedWithIndex)} (${ms(r.proposedWithIndexP95)}) | ${r.sameResults ? 'yes' : 'NO'} |`,
+    ),
+  ];
+  process.stdout.write(`\n${lines.join('\n')}\n`);
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  log(
+    `${PROPERTY_COUNT} properties, ${PROPERTY_COUNT * RESERVATIONS_PER_PROPERTY} reservations, up to ${ITERATIONS} timed requests per search (at least ${MIN_ITERATIONS}, ${API_BUDGET_MS / 1000} s budget) after up to ${WARMUP} warm-up; today ${TODAY}`,
+  );
+  const load = () =>
+    loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' / ');
+  log(
+    `machine: ${cpus().length} CPUs, load average ${load()} (1/5/15 min); timings are wall-clock and share the machine`,
+  );
+  const rows: Row[] = [];
+  const plans: string[] = [];
+  const proposed: ProposedRow[] = [];
+  for (const kind of DATABASES) {
+    if (kind !== 'postgres' && kind !== 'pglite')
+      throw new Error(`Unknown database in BENCH_DATABASES: ${kind}`);
+    const target = kind === 'postgres' ? await createPostgresTarget() : await createPgliteTarget();
+    try {
+      await benchmark(target, rows, proposed, plans);
+    } finally {
+      await target.dispose();
+    }
+  }
+  printTable(rows);
+  process.stdout.write(
+    `\nTargets: p95 < ${P95_TARGET_MS} ms on PostgreSQL; earlier way at least ${RATIO_TARGET}× slower on the dated searches` +
+      ' (without dates the earlier way is one query too, so its ratio is shown but not held to the target).\n',
+  );
+  printProposedTable(proposed);
+  if (plans.length > 0) process.stdout.write(`\nEXPLAIN ANALYZE\n\n${plans.join('\n\n')}\n`);
+  process.stdout.write(`\nLoad average at the end: ${load()} on ${cpus().length} CPUs.\n`);
+  process.stdout.write(`\nTotal run time: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
+await main();
