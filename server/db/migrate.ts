@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as accounts from './migrations/001-accounts.ts';
 import * as listings from './migrations/002-listings.ts';
 import * as outboxOrder from './migrations/003-outbox-order.ts';
+import * as blockingRangeIndex from './migrations/004-blocking-range-index.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
   '001-accounts': accounts,
   '002-listings': listings,
   '003-outbox-order': outboxOrder,
+  '004-blocking-range-index': blockingRangeIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -85,16 +85,11 @@ export async function listCoverImagesOf(db: Executor, propertyIds: string[]): Pr
     .execute();
 }
 
-/**
- * The marketplace search, decided entirely in SQL: filters, the guest rule, the availability window
- * and the no-overlap check against blocking (pending, confirmed) reservations, with a total count.
- */
-export async function searchProperties(
-  db: Executor,
-  search: PropertySearch,
-): Promise<{ items: Property[]; total: number }> {
-  const query = db
+/** The search filters, the guest rule, the availability window and the no-overlap check, as SQL conditions. */
+function matchingProperties(db: Executor, search: PropertySearch) {
+  return db
     .selectFrom('properties as p')
+    .select(['p.id', 'p.created_at', 'p.price_per_day_cents'])
     .where('p.is_active', '=', true)
     .where('p.status', '=', 'available')
     .where((eb) => {
@@ -135,22 +130,53 @@ export async function searchProperties(
       }
       return eb.and(conditions);
     });
+}
 
-  const rows = await query
-    .selectAll('p')
-    .select(sql<number>`count(*) OVER ()`.as('total_count'))
-    .$call((q) =>
-      search.sortBy === 'price'
-        ? q.orderBy('p.price_per_day_cents', 'asc').orderBy('p.created_at', 'desc')
-        : q.orderBy('p.created_at', 'desc'),
+/**
+ * The marketplace search, decided entirely in SQL. The matching set is computed once, narrow
+ * (id, created_at, price), in a materialised CTE; the total and the page both read it, and only the
+ * page's rows are joined back to the wide property rows (bench/search.ts measured why: a window count
+ * over `p.*` buffered every matching row and misled the PostgreSQL 15 planner).
+ */
+export async function searchProperties(
+  db: Executor,
+  search: PropertySearch,
+): Promise<{ items: Property[]; total: number }> {
+  const matching = matchingProperties(db, search);
+  const byPrice = search.sortBy === 'price';
+  const rows = await db
+    .with(
+      (cte) => cte('matching').materialized(),
+      () => matching,
     )
-    .orderBy('p.id')
-    .limit(search.pageSize)
-    .offset((search.page - 1) * search.pageSize)
+    .with('page', (qb) =>
+      qb
+        .selectFrom('matching as m')
+        .selectAll('m')
+        .$call((q) =>
+          byPrice
+            ? q.orderBy('m.price_per_day_cents', 'asc').orderBy('m.created_at', 'desc')
+            : q.orderBy('m.created_at', 'desc'),
+        )
+        .orderBy('m.id')
+        .limit(search.pageSize)
+        .offset((search.page - 1) * search.pageSize),
+    )
+    .selectFrom('page as m')
+    .innerJoin('properties as p', 'p.id', 'm.id')
+    .selectAll('p')
+    .select((eb) => eb.selectFrom('matching').select(eb.fn.countAll<number>().as('n')).as('total_count'))
+    .$call((q) =>
+      byPrice
+        ? q.orderBy('m.price_per_day_cents', 'asc').orderBy('m.created_at', 'desc')
+        : q.orderBy('m.created_at', 'desc'),
+    )
+    .orderBy('m.id')
     .execute();
 
   if (rows.length === 0 && search.page > 1) {
-    const counted = await query
+    const counted = await matching
+      .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     return { items: [], total: Number(counted.count) };
