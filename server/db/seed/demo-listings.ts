@@ -9,6 +9,7 @@ import {
   type PropertyType,
 } from '../../../domain/property.ts';
 import { type PropertyInput, PropertyInputSchema } from '../../../domain/schemas/property.ts';
+import { toPropertyRow } from '../../modules/properties/property.repository.ts';
 import { type ProcessedImage, processImage } from '../../platform/images/process-image.ts';
 import type { StorageDriver } from '../../platform/storage/storage.ts';
 import type { Database } from '../types.ts';
@@ -166,24 +167,9 @@ export async function seedDemoListings(
         .insertInto('properties')
         .values(
           plan.map(({ id, ownerId, input, createdAt }) => ({
+            ...toPropertyRow(input),
             id,
             owner_id: ownerId,
-            type: input.type,
-            category: input.category,
-            title: input.title,
-            description: input.description,
-            city: input.city,
-            location: input.location,
-            price_per_day_cents: input.price_per_day_cents,
-            currency: input.currency,
-            amenities: input.amenities,
-            availability_start: input.availability_start,
-            availability_end: input.availability_end,
-            is_active: input.is_active,
-            status: input.status,
-            cleaning_fee_cents: input.cleaning_fee_cents,
-            security_deposit_cents: input.security_deposit_cents,
-            specifications: JSON.stringify(input.specifications),
             created_at: createdAt,
             updated_at: createdAt,
           })),

@@ -4,7 +4,8 @@ import type { Database, Property, PropertyImage } from '../../db/types.ts';
 
 type Executor = Kysely<Database>;
 
-function toRow(input: PropertyInput) {
+/** A validated listing as the columns of a properties row. */
+export function toPropertyRow(input: PropertyInput) {
   return {
     type: input.type,
     category: input.category,
@@ -28,7 +29,7 @@ function toRow(input: PropertyInput) {
 export function insertProperty(db: Executor, ownerId: string, input: PropertyInput): Promise<Property> {
   return db
     .insertInto('properties')
-    .values({ ...toRow(input), owner_id: ownerId })
+    .values({ ...toPropertyRow(input), owner_id: ownerId })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -36,7 +37,7 @@ export function insertProperty(db: Executor, ownerId: string, input: PropertyInp
 export function updateProperty(db: Executor, id: string, input: PropertyInput): Promise<Property> {
   return db
     .updateTable('properties')
-    .set({ ...toRow(input), updated_at: new Date() })
+    .set({ ...toPropertyRow(input), updated_at: new Date() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
