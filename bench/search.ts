@@ -12,7 +12,6 @@
  *   BENCH_ITERATIONS    timed API requests per search after warm-up (default 100; fewer when a search
  *                       exceeds its 20 s budget, at least 20)
  *   BENCH_SKIP_EARLIER  "1": skip the earlier way (quick runs while looking at the API side)
- *   BENCH_SKIP_PROPOSED "1": skip the comparison with the proposed query and index (bench/proposed-search.ts)
  *   BENCH_EXPLAIN       "1": print EXPLAIN ANALYZE of every PostgreSQL search, not only the ones missing the target
  *   BENCH_KEEP_DATABASE "1": keep the seeded PostgreSQL database (its name is printed) for EXPLAIN sessions
  */
@@ -47,7 +46,6 @@ import { type DatabaseHandle, openDatabase } from '../server/db/database.ts';
 import type { Database, Property } from '../server/db/types.ts';
 import { searchProperties } from '../server/modules/properties/property.repository.ts';
 import { startRuntime } from '../server/runtime.ts';
-import { RESERVATIONS_BLOCKING_RANGE_INDEX, searchPropertiesProposed } from './proposed-search.ts';
 
 const PROPERTY_COUNT = 20_000;
 const OWNER_COUNT = 50;
@@ -121,24 +119,6 @@ const EARLIER_RUNS: Record<Kind, { dated: number; undated: number; budgetMs: num
   pglite: { dated: 3, undated: 10, budgetMs: 15_000 },
 };
 const SKIP_EARLIER = process.env.BENCH_SKIP_EARLIER === '1';
-/** Repository-level comparison of the current and proposed search SQL, interleaved, per variant pair. */
-const PROPOSED_ITERATIONS = 15;
-const PROPOSED_BUDGET_MS = 6_000;
-const SKIP_PROPOSED = process.env.BENCH_SKIP_PROPOSED === '1';
-
-type SearchFn = typeof searchProperties;
-
-interface ProposedRow {
-  database: Kind;
-  search: string;
-  current: number;
-  proposed: number;
-  currentWithIndex: number;
-  proposedWithIndex: number;
-  proposedWithIndexP95: number;
-  sameResults: boolean;
-}
-
 interface Row {
   database: Kind;
   search: string;
@@ -483,7 +463,7 @@ function pageOf(orderedIds: string[], params: Params): string[] {
 // EXPLAIN ANALYZE of the SQL searchProperties builds (captured with a Kysely that does not execute).
 // ---------------------------------------------------------------------------------------------------
 
-async function compileSearch(params: Params, search: SearchFn = searchProperties): Promise<CompiledQuery> {
+async function compileSearch(params: Params): Promise<CompiledQuery> {
   const captured: CompiledQuery[] = [];
   const capture = new Kysely<Database>({
     dialect: {
@@ -497,7 +477,7 @@ async function compileSearch(params: Params, search: SearchFn = searchProperties
     },
   });
   try {
-    await search(capture, PropertySearchSchema.parse(params));
+    await searchProperties(capture, PropertySearchSchema.parse(params));
   } catch {
     // The dummy driver returns no rows; a deep page then asks for a count that "fails". Only the SQL matters.
   }
@@ -506,79 +486,12 @@ async function compileSearch(params: Params, search: SearchFn = searchProperties
   return first;
 }
 
-async function explain(
-  db: Kysely<Database>,
-  params: Params,
-  search: SearchFn = searchProperties,
-): Promise<string> {
-  const query = await compileSearch(params, search);
+async function explain(db: Kysely<Database>, params: Params): Promise<string> {
+  const query = await compileSearch(params);
   const result = await db.executeQuery<Record<string, string>>(
     CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, [...query.parameters]),
   );
   return result.rows.map((row) => Object.values(row)[0]).join('\n');
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The proposed change, at repository level (no HTTP): current vs proposed query, then both again with
-// the proposed index. Every pair runs interleaved so load on the machine hits both alike.
-// ---------------------------------------------------------------------------------------------------
-
-async function timePair(
-  db: Kysely<Database>,
-  search: SearchCase,
-): Promise<{ current: number[]; proposed: number[]; same: boolean }> {
-  const current: number[] = [];
-  const proposed: number[] = [];
-  let same = true;
-  const started = performance.now();
-  for (let i = 0; i < PROPOSED_ITERATIONS; i++) {
-    if (i >= 3 && performance.now() - started > PROPOSED_BUDGET_MS) break;
-    const parsed = PropertySearchSchema.parse(search.params(i));
-    let start = performance.now();
-    const a = await searchProperties(db, parsed);
-    current.push(performance.now() - start);
-    start = performance.now();
-    const b = await searchPropertiesProposed(db, parsed);
-    proposed.push(performance.now() - start);
-    const ids = (page: { items: Property[] }) => page.items.map((p) => p.id).join();
-    if (a.total !== b.total || ids(a) !== ids(b)) same = false;
-  }
-  return { current, proposed, same };
-}
-
-async function compareProposed(kind: Kind, db: Kysely<Database>, out: ProposedRow[], plans: string[]) {
-  const before = new Map<string, Awaited<ReturnType<typeof timePair>>>();
-  for (const search of SEARCHES) before.set(search.name, await timePair(db, search));
-  await sql.raw(RESERVATIONS_BLOCKING_RANGE_INDEX).execute(db);
-  await sql`ANALYZE reservations`.execute(db);
-  for (const search of SEARCHES) {
-    const after = await timePair(db, search);
-    const was = before.get(search.name);
-    if (!was) continue;
-    const withIndex = summarize(after.proposed);
-    out.push({
-      database: kind,
-      search: search.name,
-      current: summarize(was.current).p50,
-      proposed: summarize(was.proposed).p50,
-      currentWithIndex: summarize(after.current).p50,
-      proposedWithIndex: withIndex.p50,
-      proposedWithIndexP95: withIndex.p95,
-      sameResults: was.same && after.same,
-    });
-    log(
-      `${kind} | proposed | ${search.name}: current ${summarize(was.current).p50.toFixed(1)} ms → proposed + index ${withIndex.p50.toFixed(1)} ms`,
-    );
-  }
-  if (process.env.BENCH_EXPLAIN === '1') {
-    const slowest = SEARCHES.find((s) => s.name.startsWith('dates only (all types)')) ?? SEARCHES[0];
-    if (slowest) {
-      const plan = await explain(db, slowest.params(0), searchPropertiesProposed);
-      plans.push(
-        `### ${kind}: PROPOSED query + index, ${slowest.name} ${JSON.stringify(slowest.params(0))}\n\n${plan}`,
-      );
-    }
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -649,12 +562,7 @@ async function createPgliteTarget(): Promise<Target> {
   return { kind: 'pglite', database, dispose: async () => {} };
 }
 
-async function benchmark(
-  target: Target,
-  rows: Row[],
-  proposed: ProposedRow[],
-  plans: string[],
-): Promise<void> {
+async function benchmark(target: Target, rows: Row[], plans: string[]): Promise<void> {
   const { kind, database } = target;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rentza-bench-'));
   const config = loadConfig({
@@ -754,7 +662,6 @@ async function benchmark(
         plans.push(`### ${kind}: ${search.name} ${JSON.stringify(search.params(0))}\n\n${plan}`);
       }
     }
-    if (!SKIP_PROPOSED) await compareProposed(kind, database.db, proposed, plans);
   } finally {
     await runtime.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -779,22 +686,6 @@ function printTable(rows: Row[]): void {
   process.stdout.write(`\n${lines.join('\n')}\n`);
 }
 
-function printProposedTable(rows: ProposedRow[]): void {
-  if (rows.length === 0) return;
-  const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
-  const lines = [
-    'Proposed change (bench/proposed-search.ts), repository level, p50 ms of the same searches, interleaved:',
-    '',
-    '| database | search | current | proposed query | current + index | proposed query + index (p95) | same results |',
-    '|---|---|---:|---:|---:|---:|---|',
-    ...rows.map(
-      (r) =>
-        `| ${r.database} | ${r.search} | ${ms(r.current)} | ${ms(r.proposed)} | ${ms(r.currentWithIndex)} | ${ms(r.proposedWithIndex)} (${ms(r.proposedWithIndexP95)}) | ${r.sameResults ? 'yes' : 'NO'} |`,
-    ),
-  ];
-  process.stdout.write(`\n${lines.join('\n')}\n`);
-}
-
 async function main(): Promise<void> {
   const started = performance.now();
   log(
@@ -809,13 +700,12 @@ async function main(): Promise<void> {
   );
   const rows: Row[] = [];
   const plans: string[] = [];
-  const proposed: ProposedRow[] = [];
   for (const kind of DATABASES) {
     if (kind !== 'postgres' && kind !== 'pglite')
       throw new Error(`Unknown database in BENCH_DATABASES: ${kind}`);
     const target = kind === 'postgres' ? await createPostgresTarget() : await createPgliteTarget();
     try {
-      await benchmark(target, rows, proposed, plans);
+      await benchmark(target, rows, plans);
     } finally {
       await target.dispose();
     }
@@ -825,7 +715,6 @@ async function main(): Promise<void> {
     `\nTargets: p95 < ${P95_TARGET_MS} ms on PostgreSQL; earlier way at least ${RATIO_TARGET}× slower on the dated searches` +
       ' (without dates the earlier way is one query too, so its ratio is shown but not held to the target).\n',
   );
-  printProposedTable(proposed);
   if (plans.length > 0) process.stdout.write(`\nEXPLAIN ANALYZE\n\n${plans.join('\n\n')}\n`);
   process.stdout.write(`\nLoad average at the end: ${load()} on ${cpus().length} CPUs.\n`);
   process.stdout.write(`\nTotal run time: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
