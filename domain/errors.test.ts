@@ -132,3 +132,19 @@ describe('needsEmailVerification', () => {
     expect(needsEmailVerification(error)).toBe(expected);
   });
 });
+
+describe('translateAuthError: our own guidance passes through', () => {
+  it.each([
+    'Please wait 42 seconds before requesting another email.',
+    'Please enter a valid email',
+    'Please choose whether you want to rent or list a property',
+  ])('%s', (text) => {
+    expect(translateAuthError(text)).toBe(text);
+  });
+
+  it('still translates unknown server text to the unexpected-error message', () => {
+    expect(translateAuthError('Please reticulate the splines')).toBe(
+      'An unexpected error occurred. Please try again or contact support if the problem persists.',
+    );
+  });
+});

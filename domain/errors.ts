@@ -20,6 +20,14 @@ export const MESSAGES = {
 const FRIENDLY = new Set<string>(Object.values(MESSAGES));
 
 /**
+ * Guidance our own server writes for people ("Please wait 42 seconds before requesting another
+ * email.", "Please enter a valid email") is already friendly and passes through unchanged.
+ */
+function isOwnGuidance(text: string): boolean {
+  return /^Please (wait|enter|choose) [^<>]{1,160}$/.test(text);
+}
+
+/**
  * The spec's auth error translation, row by row. Our server (better-auth) words some errors
  * differently from the earlier hosted service, so each row matches both wordings.
  */
@@ -41,7 +49,7 @@ const AUTH_ROWS: Array<[RegExp, string]> = [
 export function translateAuthError(message: string | null | undefined): string {
   const text = (message ?? '').trim();
   if (text === '' || text === 'Registration failed') return MESSAGES.registrationFailed;
-  if (FRIENDLY.has(text)) return text;
+  if (FRIENDLY.has(text) || isOwnGuidance(text)) return text;
   for (const [pattern, translated] of AUTH_ROWS) {
     if (pattern.test(text)) return translated;
   }
