@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { PropertyType } from '../../../domain/property.ts';
 
-export const DEMO_IMAGE_SIZE = { width: 1200, height: 800 } as const;
+export const DEMO_IMAGE_SIZE = { width: 1200, height: 900 } as const;
 
 /** Two gradients per type: [from, to, accent]. */
 const PALETTES: Record<PropertyType, ReadonlyArray<readonly [string, string, string]>> = {
@@ -129,7 +129,7 @@ export function demoPhotoSvg({ type, variant, seed, title, caption }: DemoPhotoS
   const text = lines
     .map(
       (line, index) =>
-        `<text x="80" y="${height - 190 + index * 70 - (lines.length - 1) * 70}" font-size="58" font-weight="700">${escapeXml(line)}</text>`,
+        `<text x="90" y="${height - 230 + index * 70 - (lines.length - 1) * 70}" font-size="58" font-weight="700">${escapeXml(line)}</text>`,
     )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
@@ -148,8 +148,8 @@ export function demoPhotoSvg({ type, variant, seed, title, caption }: DemoPhotoS
   <g transform="translate(${iconX} ${iconY}) scale(${iconScale})" color="${to}" opacity="0.95">${ICONS[type]}</g>
   <g font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" fill="#fff">
     ${text}
-    ${caption ? `<text x="80" y="${height - 80}" font-size="34" opacity="0.9">${escapeXml(caption)}</text>` : ''}
-    <text x="${width - 80}" y="${height - 80}" font-size="30" font-weight="700" text-anchor="end" opacity="0.85">Rentza</text>
+    ${caption ? `<text x="90" y="${height - 130}" font-size="34" opacity="0.9">${escapeXml(caption)}</text>` : ''}
+    <text x="${width - 90}" y="${height - 130}" font-size="30" font-weight="700" text-anchor="end" opacity="0.85">Rentza</text>
   </g>
 </svg>`;
 }
