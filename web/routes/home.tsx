@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { todayInBusinessZone } from '../../domain/dates.ts';
 import { FEATURED_COUNT, FEATURED_FILTERS, type PropertyType } from '../../domain/property.ts';
 import { validateSearchDates } from '../../domain/schemas/property.ts';
-import { toQueryString, useSearchProperties } from '../features/properties/api.ts';
+import { useSearchProperties } from '../features/properties/api.ts';
 import { PropertyGrid, PropertyGridSkeleton } from '../features/properties/components/property-grid.tsx';
 import {
   criteriaFrom,
@@ -13,6 +13,7 @@ import {
 } from '../features/properties/components/search-form.tsx';
 import { SearchResults } from '../features/properties/components/search-results.tsx';
 import { readSearchParams } from '../features/properties/search-params.ts';
+import { toQueryString } from '../lib/query-string.ts';
 
 function FeaturedProperties() {
   const [type, setType] = useState<PropertyType | null>(null);

@@ -24,10 +24,11 @@ import {
   SEARCH_MAX_GUESTS,
 } from '../../domain/property.ts';
 import { validateSearchDates } from '../../domain/schemas/property.ts';
-import { type SearchParams, toQueryString } from '../features/properties/api.ts';
+import type { SearchParams } from '../features/properties/api.ts';
 import { CITY_OPTIONS, TYPE_OPTIONS } from '../features/properties/components/search-form.tsx';
 import { SearchResults } from '../features/properties/components/search-results.tsx';
 import { readSearchParams } from '../features/properties/search-params.ts';
+import { toQueryString } from '../lib/query-string.ts';
 
 const randToCents = (value: string | number) =>
   typeof value === 'number' && value > 0 ? Math.round(value * 100) : undefined;

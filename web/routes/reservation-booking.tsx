@@ -1,13 +1,10 @@
 import {
   Alert,
-  AspectRatio,
   Button,
-  Card,
   Center,
   Container,
   Grid,
   Group,
-  Image,
   Loader,
   NumberInput,
   Select,
@@ -20,21 +17,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { canManageReservationsOf } from '../../domain/access.ts';
-import { addDays, formatDisplayDate, todayInBusinessZone } from '../../domain/dates.ts';
-import { formatRand } from '../../domain/money.ts';
-import { pricePeriodLabel } from '../../domain/property.ts';
-import {
-  bookingAsksForGuests,
-  bookingHeader,
-  countNights,
-  durationUnit,
-  maxGuestsFor,
-  quoteTotal,
-} from '../../domain/reservation.ts';
+import { addDays, todayInBusinessZone } from '../../domain/dates.ts';
+import { bookingAsksForGuests, bookingHeader, maxGuestsFor } from '../../domain/reservation.ts';
 import { type CurrentUser, useCurrentUser } from '../features/account/api.ts';
 import { type Property, useProperty } from '../features/properties/api.ts';
-import { ImagePlaceholder } from '../features/properties/components/image-placeholder.tsx';
-import { describeSpecifications } from '../features/properties/components/specifications-view.tsx';
+import { BookingSummary } from '../features/properties/components/booking-summary.tsx';
 import { useAvailability, useClients, useSaveReservation } from '../features/reservations/api.ts';
 import { EMPTY_NEW_CLIENT, NewClientForm } from '../features/reservations/components/new-client-form.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -53,78 +40,6 @@ function landingAfterBooking(user: CurrentUser): string {
   if (user.role === 'client') return '/my-reservations';
   if (user.role === 'backoffice' || user.role === 'frontoffice') return '/calendar';
   return '/reservation-management';
-}
-
-function Summary({
-  property,
-  start,
-  end,
-  guests,
-}: {
-  property: Property;
-  start: string | null;
-  end: string | null;
-  guests: number;
-}) {
-  const nights = start && end ? countNights(start, end) : 0;
-  const total = quoteTotal({
-    pricePerDayCents: property.price_per_day_cents,
-    cleaningFeeCents: property.cleaning_fee_cents,
-    nights,
-  });
-  const cover = property.images[0];
-  const specifics = describeSpecifications(property.type, property.specifications).slice(0, 3);
-  return (
-    <Card withBorder radius="md" padding="md">
-      <Card.Section>
-        <AspectRatio ratio={16 / 9}>
-          {cover ? (
-            <Image src={cover.url} alt={`Photo of ${property.title}`} />
-          ) : (
-            <ImagePlaceholder type={property.type} />
-          )}
-        </AspectRatio>
-      </Card.Section>
-      <Stack gap={6} mt="sm">
-        <Text fw={700}>{property.title}</Text>
-        <Text size="sm" c="dimmed">
-          {property.location}, {property.city}
-        </Text>
-        <Text size="sm">{specifics.map(([label, value]) => `${label}: ${value}`).join(' · ')}</Text>
-        <Text size="sm">
-          {start ? formatDisplayDate(start) : '—'} to {end ? formatDisplayDate(end) : '—'}
-          {nights > 0 && ` · ${durationUnit(property.type, nights)}`}
-        </Text>
-        {bookingAsksForGuests(property.type) && (
-          <Text size="sm">
-            {guests} of up to {maxGuestsFor(property.type, property.specifications)}{' '}
-            {property.type === 'event_space' ? 'attendees' : 'guests'}
-          </Text>
-        )}
-        <Group justify="space-between">
-          <Text size="sm">Price</Text>
-          <Text size="sm">
-            {formatRand(property.price_per_day_cents)} {pricePeriodLabel(property.type)}
-          </Text>
-        </Group>
-        {property.cleaning_fee_cents > 0 && (
-          <Group justify="space-between">
-            <Text size="sm">Cleaning fee</Text>
-            <Text size="sm">{formatRand(property.cleaning_fee_cents)}</Text>
-          </Group>
-        )}
-        <Group justify="space-between">
-          <Text fw={700}>Total</Text>
-          <Text fw={700}>{formatRand(total)}</Text>
-        </Group>
-        {property.security_deposit_cents > 0 && (
-          <Text size="xs" c="dimmed">
-            Refundable security deposit: {formatRand(property.security_deposit_cents)}
-          </Text>
-        )}
-      </Stack>
-    </Card>
-  );
 }
 
 function BookingForm({ property, user }: { property: Property; user: CurrentUser }) {
@@ -272,7 +187,7 @@ function BookingForm({ property, user }: { property: Property; user: CurrentUser
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
-        <Summary property={property} start={startDate} end={endDate} guests={guests} />
+        <BookingSummary property={property} start={startDate} end={endDate} guests={guests} />
       </Grid.Col>
     </Grid>
   );

@@ -10,7 +10,6 @@ import type {
 } from '../../../domain/schemas/reservation.ts';
 import type { Database, Property, User } from '../../db/types.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
-import { enqueueMails } from '../../platform/mail/outbox.ts';
 import { findClient, findOrCreateClient } from '../clients/client.repository.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
 import { findSubscription } from '../subscriptions/subscription.repository.ts';
@@ -22,7 +21,7 @@ import {
   type ReservationScope,
 } from './reservation.repository.ts';
 import { toReservationDto } from './reservation.schemas.ts';
-import { type ReservationEvent, reservationMails } from './reservation-mails.ts';
+import { type MailParties, notify } from './reservation-notifications.ts';
 
 export const RESERVATION_MESSAGES = {
   mustLogIn: 'You must be logged in to create a reservation. Please log in and try again.',
@@ -52,45 +51,6 @@ function checkStay(property: Property, start: string, end: string, guests: numbe
     throw badRequest(RESERVATION_MESSAGES.outsideWindow);
   const max = maxGuestsFor(property.type, property.specifications as unknown as Record<string, unknown>);
   if (guests > max) throw badRequest(`Guests cannot be more than ${max} for this property`);
-}
-
-interface MailParties {
-  propertyTitle: string;
-  client: { first_name: string; last_name: string; email: string };
-}
-
-/** Writes the event's two emails (client and owner) into the outbox, in the caller's transaction. */
-async function notify(
-  db: Kysely<Database>,
-  deps: ReservationDeps,
-  event: ReservationEvent,
-  reservation: {
-    id: string;
-    owner_id: string;
-    start_date: string;
-    end_date: string;
-    total_price_cents: number;
-    status: string;
-  },
-  parties: MailParties,
-) {
-  const owner = await db
-    .selectFrom('users')
-    .select(['name', 'email'])
-    .where('id', '=', reservation.owner_id)
-    .executeTakeFirstOrThrow();
-  const mails = reservationMails(event, {
-    reservationId: reservation.id,
-    propertyTitle: parties.propertyTitle,
-    startDate: reservation.start_date,
-    endDate: reservation.end_date,
-    totalCents: reservation.total_price_cents,
-    status: reservation.status,
-    client: { name: `${parties.client.first_name} ${parties.client.last_name}`, email: parties.client.email },
-    owner,
-    publicUrl: deps.publicUrl,
-  });
-  await enqueueMails(db, mails);
 }
 
 /** Counting this month's bookings and inserting happen under a lock on the owner's plan when it is capped. */

@@ -3,6 +3,7 @@ import type { PlanId } from '../../../domain/plans.ts';
 import type { Amenity, PropertyStatus, PropertyType } from '../../../domain/property.ts';
 import type { PropertyInputDraft } from '../../../domain/schemas/property.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { toQueryString } from '../../lib/query-string.ts';
 
 export interface PropertyImage {
   id: string;
@@ -58,16 +59,6 @@ export interface SearchParams {
   sortBy?: 'newest' | 'price' | 'rating';
   page?: number;
   pageSize?: number;
-}
-
-export function toQueryString(params: SearchParams): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) for (const item of value) query.append(key, String(item));
-    else query.set(key, String(value));
-  }
-  return query.toString();
 }
 
 export function useSearchProperties(params: SearchParams, enabled = true) {

@@ -3,7 +3,7 @@ import type { PropertyType } from '../../../domain/property.ts';
 import type { ReservationStatus } from '../../../domain/reservation.ts';
 import type { ClientCreate } from '../../../domain/schemas/reservation.ts';
 import { api } from '../../lib/api.ts';
-import { toQueryString } from '../properties/api.ts';
+import { toQueryString } from '../../lib/query-string.ts';
 
 export interface Reservation {
   id: string;
@@ -86,8 +86,7 @@ export const RESERVATIONS_KEY = ['reservations'] as const;
 export function useReservations(filters: ReservationFilters = {}, enabled = true) {
   return useQuery({
     queryKey: [...RESERVATIONS_KEY, 'list', filters],
-    queryFn: () =>
-      api.get<Reservation[]>(`/api/reservations?${toQueryString(filters as Record<string, string>)}`),
+    queryFn: () => api.get<Reservation[]>(`/api/reservations?${toQueryString(filters)}`),
     enabled,
   });
 }

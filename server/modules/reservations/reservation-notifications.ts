@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { enqueueMails } from '../../platform/mail/outbox.ts';
+import { type ReservationEvent, reservationMails } from './reservation-mails.ts';
+
+export interface MailParties {
+  propertyTitle: string;
+  client: { first_name: string; last_name: string; email: string };
+}
+
+/** Writes the event's two emails (client and owner) into the outbox, in the caller's transaction. */
+export async function notify(
+  db: Kysely<Database>,
+  deps: { publicUrl: string },
+  event: ReservationEvent,
+  reservation: {
+    id: string;
+    owner_id: string;
+    start_date: string;
+    end_date: string;
+    total_price_cents: number;
+    status: string;
+  },
+  parties: MailParties,
+) {
+  const owner = await db
+    .selectFrom('users')
+    .select(['name', 'email'])
+    .where('id', '=', reservation.owner_id)
+    .executeTakeFirstOrThrow();
+  const mails = reservationMails(event, {
+    reservationId: reservation.id,
+    propertyTitle: parties.propertyTitle,
+    startDate: reservation.start_date,
+    endDate: reservation.end_date,
+    totalCents: reservation.total_price_cents,
+    status: reservation.status,
+    client: { name: `${parties.client.first_name} ${parties.client.last_name}`, email: parties.client.email },
+    owner,
+    publicUrl: deps.publicUrl,
+  });
+  await enqueueMails(db, mails);
+}
