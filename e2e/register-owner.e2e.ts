@@ -77,6 +77,11 @@ describe.runIf(browserAvailable)(
       await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Str0ng!Pass');
       await page.getByRole('button', { name: 'Login' }).click();
       await page.waitForURL(/\/property-management$/);
+      // A new owner is on the free Starter plan, so the page opens (no detour to /subscription).
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Property Management' }).isVisible())
+        .toBe(true);
+      expect(page.url()).toMatch(/\/property-management$/);
 
       await page.getByRole('button', { name: /Account menu for Naledi Mahlangu/ }).click();
       await page.getByRole('menuitem', { name: 'My Profile' }).click();

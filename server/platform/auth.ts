@@ -11,6 +11,7 @@ import {
 } from '../../domain/schemas/user.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
+import { ensureStarterSubscription } from '../modules/subscriptions/subscription.repository.ts';
 import {
   PASSWORD_RESET_SUBJECT,
   passwordResetMail,
@@ -100,12 +101,21 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
       sendVerificationEmail: async ({ user, url }) => {
         await sendMail(verificationMail(user.email, user.name, url));
       },
+      // The plan is normally created with the account; verifying is the last step before an owner
+      // can sign in, so make sure it exists by then (idempotent).
+      afterEmailVerification: async (user) => {
+        if ((user as { role?: string }).role === 'owner') await ensureStarterSubscription(db, user.id);
+      },
     },
     databaseHooks: {
       user: {
         create: {
           // Hook bodies are merged into the request, so the sign-up hook cannot clear an empty phone.
           before: async (user) => ({ data: { ...user, phone: user.phone || null } }),
+          // Every owner starts on the free Starter plan.
+          after: async (user) => {
+            if ((user as { role?: string }).role === 'owner') await ensureStarterSubscription(db, user.id);
+          },
         },
       },
       session: {

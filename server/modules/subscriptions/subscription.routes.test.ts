@@ -290,3 +290,23 @@ describe('ensureStarterSubscription', () => {
     expect(rows[0]).toMatchObject({ plan_id: 'pro', status: 'active', cancel_at_period_end: false });
   });
 });
+
+describe('an owner who registers', () => {
+  it('starts on an active Starter plan (and a client gets no subscription)', async () => {
+    const { input, response } = await t.registerUser({ role: 'owner' });
+    expect(response.statusCode).toBe(200);
+    await t.verifyViaMailbox(input.email);
+    const cookie = await t.signIn(input.email, input.password);
+    expect(await view(cookie)).toMatchObject({ planId: 'starter', planName: 'Starter', status: 'active' });
+
+    const renter = await t.registerUser({ role: 'client' });
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', renter.input.email)
+      .executeTakeFirstOrThrow();
+    expect(
+      await t.db.selectFrom('subscriptions').select('id').where('owner_id', '=', user.id).execute(),
+    ).toEqual([]);
+  });
+});
