@@ -22,7 +22,11 @@ describe.runIf(browserAvailable)('journey: the mobile menu at 375 px', () => {
     await page.waitForURL(/\/properties$/);
 
     await signIn(page, 'thandi@rentza.test', 'Owner#2026');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Property Management' }).isVisible())
+      .toBe(true);
     await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(() => menu.getByRole('link', { name: 'Calendar' }).isVisible()).toBe(true);
     for (const label of [
       'Calendar',
       'Property Management',
