@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 90_000,
     maxWorkers: 2,
+    // A loaded CI machine can take seconds to render a lazily loaded screen; poll for up to 15 s.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     reporters: ['default', ['json', { outputFile: 'test-results/e2e.json' }]],
   },
 });
