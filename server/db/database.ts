@@ -30,6 +30,12 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle pooled connection that the server closes (restart, failover, a test dropping its
+    // database) emits 'error'; unhandled, that would crash the process. The pool replaces it, and
+    // the next query reports any real outage.
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (error.code !== '57P01') console.error('PostgreSQL idle connection error:', error.message);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
