@@ -10,6 +10,7 @@ import { defaultPermissions, type Permissions } from '../../domain/permissions.t
 import type { Role } from '../../domain/roles.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/types.ts';
+import { insertCredentialUser } from '../modules/account/user.repository.ts';
 import { createAuth } from '../platform/auth.ts';
 import { deliverDueMail } from '../platform/mail/outbox.ts';
 import { createDevMailboxTransport } from '../platform/mail/transports.ts';
@@ -278,11 +279,11 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
       parent_owner_id: parentOwnerId,
     };
     const passwordHash = await hashPassword(password);
-    const now = new Date();
+    const _now = new Date();
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('users')
-        .values({
+      await insertCredentialUser(
+        trx,
+        {
           id,
           email: user.email,
           name: `${user.first_name} ${user.last_name}`,
@@ -295,22 +296,9 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
           image: null,
           parent_owner_id: parentOwnerId,
           permissions: userOptions.permissions ?? defaultPermissions(role),
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto('accounts')
-        .values({
-          id: randomUUID(),
-          account_id: id,
-          provider_id: 'credential',
-          user_id: id,
-          password: passwordHash,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+        },
+        passwordHash,
+      );
     });
     return user;
   };

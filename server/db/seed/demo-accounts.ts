@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { defaultPermissions } from '../../../domain/permissions.ts';
 import type { Role } from '../../../domain/roles.ts';
+import { insertCredentialUser } from '../../modules/account/user.repository.ts';
 import { ensureStarterSubscription } from '../../modules/subscriptions/subscription.repository.ts';
 import type { Database } from '../types.ts';
 
@@ -85,11 +86,11 @@ export async function seedDemoAccounts(
   await db.transaction().execute(async (trx) => {
     for (const [index, account] of DEMO_ACCOUNTS.entries()) {
       const id = ids[account.key];
-      const now = new Date();
+      const _now = new Date();
       const isStaff = account.role === 'backoffice' || account.role === 'frontoffice';
-      await trx
-        .insertInto('users')
-        .values({
+      await insertCredentialUser(
+        trx,
+        {
           id,
           email: account.email,
           name: `${account.firstName} ${account.lastName}`,
@@ -101,22 +102,9 @@ export async function seedDemoAccounts(
           image: null,
           parent_owner_id: isStaff ? ids.owner : null,
           permissions: defaultPermissions(account.role),
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto('accounts')
-        .values({
-          id: randomUUID(),
-          account_id: id,
-          provider_id: 'credential',
-          user_id: id,
-          password: hashes[index] ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+        },
+        hashes[index] ?? '',
+      );
       if (account.role === 'owner') await ensureStarterSubscription(trx, id);
     }
   });

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database, User, UserUpdate } from '../../db/types.ts';
+import { randomUUID } from 'node:crypto';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, User, UsersTable, UserUpdate } from '../../db/types.ts';
 
 export function findUserById(db: Kysely<Database>, id: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -28,4 +29,33 @@ export async function setUserActive(db: Kysely<Database>, id: string, isActive: 
       .execute();
     if (!isActive) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
   });
+}
+
+/**
+ * Writes a user and their email-and-password account (better-auth's "credential" provider) the way
+ * better-auth would, for users created outside sign-up: invitations, demo data, test factories.
+ * Call it inside the caller's transaction.
+ */
+export async function insertCredentialUser(
+  db: Kysely<Database>,
+  user: Omit<Insertable<UsersTable>, 'created_at' | 'updated_at'>,
+  passwordHash: string,
+): Promise<void> {
+  const now = new Date();
+  await db
+    .insertInto('users')
+    .values({ ...user, created_at: now, updated_at: now })
+    .execute();
+  await db
+    .insertInto('accounts')
+    .values({
+      id: randomUUID(),
+      account_id: user.id,
+      provider_id: 'credential',
+      user_id: user.id,
+      password: passwordHash,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
 }

@@ -169,6 +169,19 @@ describe('POST /api/invitations/claim', () => {
     expect(user).toMatchObject({ role: 'client', parent_owner_id: null });
   });
 
+  it('gives an invited owner their Starter plan', async () => {
+    const { token, invitation } = await invite({ role: 'owner' });
+    expect((await t.post(CLAIM, claimBody(token))).statusCode).toBe(201);
+    const [user] = await usersWithEmail(invitation.email);
+    expect(user).toMatchObject({ role: 'owner', parent_owner_id: null });
+    const plans = await t.db
+      .selectFrom('subscriptions')
+      .select(['plan_id', 'status'])
+      .where('owner_id', '=', user?.id ?? '')
+      .execute();
+    expect(plans).toEqual([{ plan_id: 'starter', status: 'active' }]);
+  });
+
   it('lets exactly one of two simultaneous claims win', async () => {
     const { token, invitation } = await invite();
     const responses = await Promise.all([

@@ -5,7 +5,7 @@ import { isStaffRole } from '../../../domain/roles.ts';
 import type { ClaimAccount } from '../../../domain/schemas/user.ts';
 import type { Database } from '../../db/types.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { findUserByEmail } from '../account/user.repository.ts';
+import { findUserByEmail, insertCredentialUser } from '../account/user.repository.ts';
 import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
 import { findClaimableInvitation } from './invitation.repository.ts';
 
@@ -39,7 +39,6 @@ export async function claimInvitation(
   await db.transaction().execute(async (trx) => {
     const now = new Date();
     // Accept first: the row lock makes a simultaneous claim of the same link wait, then find it taken.
-    if (invitation.role === 'owner') await ensureStarterSubscription(trx, userId);
     const accepted = await trx
       .updateTable('invitations')
       .set({ status: 'accepted', accepted_at: now })
@@ -47,9 +46,9 @@ export async function claimInvitation(
       .where('status', '=', 'pending')
       .executeTakeFirst();
     if (accepted.numUpdatedRows !== 1n) throw notFound(INVALID_LINK);
-    await trx
-      .insertInto('users')
-      .values({
+    await insertCredentialUser(
+      trx,
+      {
         id: userId,
         email: invitation.email,
         name: `${input.first_name} ${input.last_name}`,
@@ -63,22 +62,10 @@ export async function claimInvitation(
         image: null,
         parent_owner_id: isStaffRole(invitation.role) ? invitation.owner_id : null,
         permissions: invitation.permissions,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto('accounts')
-      .values({
-        id: randomUUID(),
-        account_id: userId,
-        provider_id: 'credential',
-        user_id: userId,
-        password: passwordHash,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+      },
+      passwordHash,
+    );
+    if (invitation.role === 'owner') await ensureStarterSubscription(trx, userId);
     await trx
       .updateTable('invitations')
       .set({ invited_user_id: userId })
