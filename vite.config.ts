@@ -1,11 +1,61 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { type Manifest, routePreloads, routesOf } from './scripts/web-routes.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
+/**
+ * Writes .vite/route-preloads.json: the entry's files and, for each route of web/app/router.tsx, the
+ * chunks its first load needs beyond them. The server sends them as Link preloads with the page
+ * (entry first), so a page's code downloads alongside the entry instead of after it has run
+ * (docs/decisions/011).
+ */
+function routePreloadsFile(): Plugin {
+  let outDir = '';
+  return {
+    name: 'rentza:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+      const routes = routesOf(readFileSync(path.resolve(import.meta.dirname, 'web/app/router.tsx'), 'utf8'));
+      const preloads = routePreloads(manifest, routes);
+      writeFileSync(path.join(outDir, '.vite/route-preloads.json'), `${JSON.stringify(preloads, null, 2)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
-  build: { outDir: '../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 900 },
+  plugins: [
+    react(),
+    routePreloadsFile(),
+    // .br and .gz beside every text file of the build, served by the server (@fastify/static
+    // preCompressed) to clients that accept them: docs/decisions/011.
+    compression({
+      include: /\.(js|css|html|svg|txt|json)$/,
+      exclude: /^\.vite\//,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    // Read by `npm run bench:web` (the JavaScript each route loads first).
+    manifest: true,
+    chunkSizeWarningLimit: 900,
+    // Everything the entry needs at start in one file: fewer requests, better compression.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+  },
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
 });

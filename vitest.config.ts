@@ -29,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['web/**/*.test.tsx'],
+          include: ['web/**/*.test.ts', 'web/**/*.test.tsx'],
           setupFiles: ['web/test/setup.ts'],
           // Mantine components in jsdom can take seconds to render on a loaded 2-core machine.
           testTimeout: 15_000,

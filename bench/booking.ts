@@ -165,7 +165,7 @@ async function startServer(index: number, databaseUrl: string, dataDir: string):
     if (key === 'SMTP_URL' || key.startsWith('S3_') || key === 'DEMO_DATA') delete env[key];
   }
   Object.assign(env, {
-    NODE_ENV: 'production',
+    NODE_ENV: 'development', // production needs SMTP; these servers capture mail in the dev mailbox
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: publicUrl,

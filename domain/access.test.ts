@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, businessIdOf, canManageReservationsOf } from './access.ts';
+import {
+  type Actor,
+  businessIdOf,
+  canCreateClientsOf,
+  canDeleteReservationOf,
+  canManageBillingSetupOf,
+  canManageReservationsOf,
+  canReadBillingSetupOf,
+  clientBusinessOf,
+} from './access.ts';
 import { defaultPermissions, type Permissions } from './permissions.ts';
 import type { Role } from './roles.ts';
 
@@ -102,6 +111,46 @@ describe('canManageReservationsOf', () => {
     '$label → $allowed',
     ({ who, ownerId, allowed }) => {
       expect(canManageReservationsOf(who, ownerId)).toBe(allowed);
+      expect(canReadBillingSetupOf(who, ownerId)).toBe(allowed);
+    },
+  );
+});
+
+describe('owner-or-admin actions (spec §6): deleting reservations, creating clients, billing setup', () => {
+  const rows: Array<[string, Actor, string, boolean]> = [
+    ['owner, own business', actor('owner', OWNER), OWNER, true],
+    ['owner, another business', actor('owner', OWNER), OTHER_OWNER, false],
+    ['admin, any business', actor('admin', 'admin-1'), OTHER_OWNER, true],
+    ['back office with every permission', actor('backoffice', 's1', OWNER), OWNER, false],
+    ['front office with the reservations permission', actor('frontoffice', 's2', OWNER), OWNER, false],
+    ['client', actor('client', 'client-1'), OWNER, false],
+    ['client whose id is the owner id', actor('client', OWNER), OWNER, false],
+  ];
+  it.each(rows.map(([label, who, ownerId, allowed]) => ({ label, who, ownerId, allowed })))(
+    '$label → $allowed',
+    ({ who, ownerId, allowed }) => {
+      expect(canDeleteReservationOf(who, ownerId)).toBe(allowed);
+      expect(canCreateClientsOf(who, ownerId)).toBe(allowed);
+      expect(canManageBillingSetupOf(who, ownerId)).toBe(allowed);
+    },
+  );
+});
+
+describe('clientBusinessOf', () => {
+  const rows: Array<[string, Actor, string | undefined, string | null]> = [
+    ['owner, nothing named', actor('owner', OWNER), undefined, OWNER],
+    ['owner naming their own business', actor('owner', OWNER), OWNER, OWNER],
+    ['owner naming another business', actor('owner', OWNER), OTHER_OWNER, null],
+    ['staff, nothing named', actor('frontoffice', 's2', OWNER), undefined, OWNER],
+    ['staff naming another business', actor('backoffice', 's1', OWNER), OTHER_OWNER, null],
+    ['admin naming a business', actor('admin', 'admin-1'), OTHER_OWNER, OTHER_OWNER],
+    ['admin naming none', actor('admin', 'admin-1'), undefined, null],
+    ['client', actor('client', 'client-1'), undefined, null],
+  ];
+  it.each(rows.map(([label, who, requested, business]) => ({ label, who, requested, business })))(
+    '$label → $business',
+    ({ who, requested, business }) => {
+      expect(clientBusinessOf(who, requested)).toBe(business);
     },
   );
 });

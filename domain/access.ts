@@ -24,3 +24,34 @@ export function canManageReservationsOf(actor: Actor, ownerId: string): boolean 
   }
   return false;
 }
+
+/** The business's own owner, or an admin acting for any business. */
+function isOwnerOrAdminOf(actor: Actor, ownerId: string): boolean {
+  return actor.role === 'admin' || (actor.role === 'owner' && actor.id === ownerId);
+}
+
+/** Deleting a reservation: staff may edit but never delete (spec §6: the owner or an admin). */
+export const canDeleteReservationOf = isOwnerOrAdminOf;
+
+/** Creating a client record: the business's owner, or an admin booking for it (spec §6). */
+export const canCreateClientsOf = isOwnerOrAdminOf;
+
+/**
+ * The business whose clients a request is about: an admin names it (they belong to none), anyone
+ * else works for their own and may not name another.
+ */
+export function clientBusinessOf(actor: Actor, requestedOwnerId: string | undefined): string | null {
+  if (actor.role === 'admin') return requestedOwnerId ?? null;
+  const own = businessIdOf(actor);
+  if (requestedOwnerId && requestedOwnerId !== own) return null;
+  return own;
+}
+
+/** Billing setup (rate periods, stock items, ad hoc charge types): the business's owner, or an admin. */
+export const canManageBillingSetupOf = isOwnerOrAdminOf;
+
+/**
+ * Reading a business's catalogues and rate periods, e.g. to bill a reservation: whoever manages its
+ * reservations (the owner, an admin, staff with the reservations permission).
+ */
+export const canReadBillingSetupOf = canManageReservationsOf;

@@ -46,6 +46,14 @@ describe('todayInBusinessZone (Africa/Johannesburg, UTC+2 all year)', () => {
   ])('at %s it is %s in Johannesburg', (instant, expected) => {
     expect(todayInBusinessZone(new Date(instant))).toBe(expected);
   });
+
+  it('agrees with the time-zone database every hour of a year', () => {
+    const zoned = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE });
+    for (let hour = 0; hour < 366 * 24; hour++) {
+      const instant = new Date(Date.UTC(2026, 0, 1) + hour * 3_600_000);
+      expect(todayInBusinessZone(instant)).toBe(zoned.format(instant));
+    }
+  });
 });
 
 describe('addDays', () => {

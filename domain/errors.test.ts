@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, needsEmailVerification, translateAuthError, translateGeneralError } from './errors.ts';
+import {
+  MESSAGES,
+  needsEmailVerification,
+  refusedOriginMessage,
+  translateAuthError,
+  translateGeneralError,
+} from './errors.ts';
 
 describe('MESSAGES', () => {
   it('uses the spec wording', () => {
@@ -146,5 +152,22 @@ describe('translateAuthError: our own guidance passes through', () => {
     expect(translateAuthError('Please reticulate the splines')).toBe(
       'An unexpected error occurred. Please try again or contact support if the problem persists.',
     );
+  });
+});
+
+describe('refusedOriginMessage', () => {
+  it('names the address to use when one is configured, and passes through the auth screens', () => {
+    const strict = refusedOriginMessage('https://rentza.co.za');
+    expect(strict).toBe(
+      'This server does not accept sign-in or registration from the address this page was opened at. Please open Rentza at https://rentza.co.za and try again.',
+    );
+    expect(translateAuthError(strict)).toBe(strict);
+    const open = refusedOriginMessage(null);
+    expect(open).toMatch(/^This server does not accept .* Please open Rentza directly/);
+    expect(translateAuthError(open)).toBe(open);
+  });
+
+  it("better-auth's own wording stays an unexpected error", () => {
+    expect(translateAuthError('Invalid origin')).toBe(MESSAGES.unexpected);
   });
 });

@@ -19,6 +19,19 @@ export const MESSAGES = {
 
 const FRIENDLY = new Set<string>(Object.values(MESSAGES));
 
+const REFUSED_ORIGIN =
+  'This server does not accept sign-in or registration from the address this page was opened at';
+
+/**
+ * What the server answers when it refuses a request for coming from an address it does not trust
+ * (better-auth's INVALID_ORIGIN): the address to use instead when one is configured.
+ */
+export function refusedOriginMessage(publicUrl: string | null): string {
+  return publicUrl
+    ? `${REFUSED_ORIGIN}. Please open Rentza at ${publicUrl} and try again.`
+    : `${REFUSED_ORIGIN}. Please open Rentza directly (not through another site) and try again.`;
+}
+
 /**
  * Guidance our own server writes for people ("Please wait 42 seconds before requesting another
  * email.", "Please enter a valid email") is already friendly and passes through unchanged.
@@ -49,7 +62,7 @@ const AUTH_ROWS: Array<[RegExp, string]> = [
 export function translateAuthError(message: string | null | undefined): string {
   const text = (message ?? '').trim();
   if (text === '' || text === 'Registration failed') return MESSAGES.registrationFailed;
-  if (FRIENDLY.has(text) || isOwnGuidance(text)) return text;
+  if (FRIENDLY.has(text) || isOwnGuidance(text) || text.startsWith(REFUSED_ORIGIN)) return text;
   for (const [pattern, translated] of AUTH_ROWS) {
     if (pattern.test(text)) return translated;
   }

@@ -58,10 +58,13 @@ describe('formatRand (totals: R, en-ZA, no decimals)', () => {
 
 describe('formatRandCents (billing amounts: R with 2 decimals)', () => {
   it.each([
-    [0, 'R 0,00'],
-    [5, 'R 0,05'],
-    [29900, 'R 299,00'],
-    [125050, 'R 1 250,50'],
+    [0, 'R 0.00'],
+    [5, 'R 0.05'],
+    [29900, 'R 299.00'],
+    [125050, 'R 1 250.50'],
+    [123456, 'R 1 234.56'],
+    [-123456, '-R 1 234.56'],
+    [123456789, 'R 1 234 567.89'],
   ])('%i cents → %s', (cents, text) => {
     expect(plain(formatRandCents(cents))).toBe(text);
   });

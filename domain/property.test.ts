@@ -3,14 +3,18 @@ import {
   AMENITIES,
   CATEGORIES_BY_TYPE,
   CITIES,
+  cityKey,
   FEATURED_COUNT,
   FEATURED_FILTERS,
   humanize,
   isCategoryOfType,
   listPriceUnit,
+  mergeCitySuggestions,
+  normalizeCity,
   PROPERTY_TYPES,
   type PropertyType,
   passesGuestRule,
+  placeLabel,
   pricePeriodLabel,
   SEARCH_MAX_GUESTS,
 } from './property.ts';
@@ -174,5 +178,84 @@ describe('passesGuestRule (spec §5 result filtering)', () => {
     ['2 guests, storage, accommodation search', other('storage_space'), 2, 'accommodation', false],
   ] as const)('%s → %s', (_label, property, guests, searchedType, expected) => {
     expect(passesGuestRule(property, guests, searchedType)).toBe(expected);
+  });
+});
+
+describe('cities are free text: spacing tidied, one city whatever its case', () => {
+  it.each([
+    ['Knysna', 'Knysna'],
+    ['  Port   Alfred ', 'Port Alfred'],
+    ['Plettenberg\tBay', 'Plettenberg Bay'],
+    ['knysna', 'knysna'],
+    ['', ''],
+  ])('normalizeCity(%j) → %j', (typed, stored) => {
+    expect(normalizeCity(typed)).toBe(stored);
+  });
+
+  it.each([
+    ['Knysna', ' knysna'],
+    ['CAPE TOWN', 'cape  town'],
+    ['Port Alfred', 'port alfred '],
+  ])('%j and %j are the same city', (a, b) => {
+    expect(cityKey(a)).toBe(cityKey(b));
+  });
+
+  it.each([
+    ['Cape Town', 'Cape Towns'],
+    ['Port Alfred', 'Port-Alfred'],
+  ])('%j and %j are different cities', (a, b) => {
+    expect(cityKey(a)).not.toBe(cityKey(b));
+  });
+});
+
+describe('mergeCitySuggestions (the known cities and the cities listings use)', () => {
+  it('with no listings: the ten known cities, alphabetically', () => {
+    expect(mergeCitySuggestions([])).toEqual([...CITIES].sort());
+  });
+
+  it('adds the cities of listings, once each, keeping the known spelling of a known city', () => {
+    expect(mergeCitySuggestions(['Knysna', 'cape town', 'KNYSNA', ' Stellenbosch ', 'knysna'])).toEqual([
+      'Bloemfontein',
+      'Cape Town',
+      'Durban',
+      'East London',
+      'Johannesburg',
+      'Knysna',
+      'Pietermaritzburg',
+      'Polokwane',
+      'Port Elizabeth',
+      'Pretoria',
+      'Rustenburg',
+      'Stellenbosch',
+    ]);
+  });
+
+  it('the first spelling of a new city wins (the server passes the most used first)', () => {
+    expect(mergeCitySuggestions(['george', 'George'])).toContain('george');
+    expect(mergeCitySuggestions(['George', 'george'])).toContain('George');
+  });
+
+  it('skips blank cities', () => {
+    expect(mergeCitySuggestions(['', '  '])).toHaveLength(CITIES.length);
+  });
+});
+
+describe('placeLabel (the city named once)', () => {
+  it.each([
+    ['Sea Point', 'Cape Town', 'Sea Point, Cape Town'],
+    ['Cape Town', 'Cape Town', 'Cape Town'],
+    ['cape town', 'Cape Town', 'cape town'],
+    ['Sea Point, Cape Town', 'Cape Town', 'Sea Point, Cape Town'],
+    ['12 Long Street, Gardens, Cape Town', 'Cape Town', '12 Long Street, Gardens, Cape Town'],
+    ['Sea Point Cape Town', 'Cape Town', 'Sea Point Cape Town'],
+    ['Cape Town CBD', 'Cape Town', 'Cape Town CBD'],
+    ['Thesen Islands, KNYSNA', 'Knysna', 'Thesen Islands, KNYSNA'],
+    ['Durbanville', 'Durban', 'Durbanville, Durban'],
+    ['Westdene', 'Bloemfontein', 'Westdene, Bloemfontein'],
+    ['Old Port Road', 'Port Alfred', 'Old Port Road, Port Alfred'],
+    ['  ', 'Knysna', 'Knysna'],
+    ['Sea Point', '', 'Sea Point'],
+  ])('%j in %j → %j', (location, city, label) => {
+    expect(placeLabel(location, city)).toBe(label);
   });
 });

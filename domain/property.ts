@@ -18,6 +18,7 @@ export const CATEGORIES_BY_TYPE = {
   storage_space: ['garage', 'storage_unit', 'locker', 'parking_space'],
 } as const satisfies Record<PropertyType, readonly string[]>;
 
+/** The cities the spec offers (§9): suggestions for the city fields; owners may list anywhere else too. */
 export const CITIES = [
   'Cape Town',
   'Johannesburg',
@@ -32,6 +33,53 @@ export const CITIES = [
 ] as const;
 export type City = (typeof CITIES)[number];
 
+export const CITY_MAX_LENGTH = 60;
+export const CITY_MESSAGES = {
+  required: 'Please enter the city',
+  tooLong: `City must be at most ${CITY_MAX_LENGTH} characters`,
+  characters: 'City can only contain letters, spaces, hyphens and apostrophes',
+} as const;
+/** Starts with a letter; then letters, spaces, hyphens and apostrophes ("Hell's Gate", "Port-Nolloth"). */
+export const CITY_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} '’-]*$/u;
+
+/** A city as typed, with the spacing tidied: trimmed, and runs of whitespace made one space. */
+export function normalizeCity(value: string): string {
+  return value.trim().replace(/\s+/g, ' ');
+}
+
+/** What two spellings of one city share: 'knysna', ' Knysna ' and 'KNYSNA' are the same city. */
+export function cityKey(value: string): string {
+  return normalizeCity(value).toLowerCase();
+}
+
+/**
+ * The city suggestions: the known cities in their own spelling and the cities listings use, one
+ * spelling per city (case and spacing aside; the first given wins, so pass the most used first),
+ * sorted alphabetically.
+ */
+export function mergeCitySuggestions(listed: readonly string[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const city of [...CITIES, ...listed]) {
+    const name = normalizeCity(city);
+    if (name && !byKey.has(cityKey(name))) byKey.set(cityKey(name), name);
+  }
+  return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'en-ZA'));
+}
+
+/**
+ * Where a listing is, naming the city once: the location alone when it already names the city
+ * ('Sea Point, Cape Town' or 'Cape Town'), otherwise 'location, city'.
+ */
+export function placeLabel(location: string, city: string): string {
+  const place = location.trim();
+  const town = normalizeCity(city);
+  if (!place) return town;
+  if (!town) return place;
+  const escaped = cityKey(town).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const namesCity = new RegExp(`(^|[^\\p{L}])${escaped}($|[^\\p{L}])`, 'u');
+  return namesCity.test(normalizeCity(place).toLowerCase()) ? place : `${place}, ${town}`;
+}
+
 export const AMENITIES = [
   'wifi',
   'parking',
@@ -45,11 +93,14 @@ export const AMENITIES = [
 ] as const;
 export type Amenity = (typeof AMENITIES)[number];
 
-export const PROPERTY_STATUSES = ['available', 'maintenance', 'archived'] as const;
+/** Whether a live listing takes bookings; archiving is separate (a listing's `archived_at`). */
+export const PROPERTY_STATUSES = ['available', 'maintenance'] as const;
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 
 export const FEATURED_COUNT = 12;
 export const SEARCH_MAX_GUESTS = 10;
+/** The longest free-text search (`q`). */
+export const SEARCH_TEXT_MAX_LENGTH = 100;
 
 export const TYPE_LABELS: Record<PropertyType, string> = {
   accommodation: 'Accommodation',
@@ -129,4 +180,15 @@ export function emptySearchMessage(criteria: {
   if (criteria.type) message += ` for ${TYPE_LABELS[criteria.type]}`;
   if (criteria.hasDates) message += ' for the selected dates';
   return message;
+}
+
+/** Extra checks the home search form makes against "today" (Africa/Johannesburg). */
+export function validateSearchDates(
+  checkIn: string | null,
+  checkOut: string | null,
+  today: string,
+): string | null {
+  if (checkIn && checkIn < today) return 'Check-in date cannot be in the past';
+  if (checkIn && checkOut && checkOut <= checkIn) return 'Check-out date must be after check-in date';
+  return null;
 }

@@ -1,26 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, daysBetween } from './dates.ts';
-import { PROPERTY_TYPES, type PropertyType } from './property.ts';
+import { PROPERTY_TYPES } from './property.ts';
+import { countDays, rentalTotal } from './rental-unit.ts';
 import {
   AVAILABILITY_MONTHS,
   BLOCKING_STATUSES,
   bookingAsksForGuests,
   bookingHeader,
+  CLIENT_CANCEL_MESSAGES,
+  changesPrice,
   clampNonNegative,
-  countNights,
-  durationUnit,
+  clientCancelRefusal,
   editorAsksForGuests,
   isBlocking,
   isReservationDraftValid,
   listAvailableDates,
   maxGuestsFor,
-  quoteTotal,
   RESERVATION_STATUSES,
   STATUS_COLORS,
   statusLabel,
 } from './reservation.ts';
 
-describe('countNights (ceiling of the day difference, minimum 1)', () => {
+describe('countDays: nights and days (ceiling of the day difference, minimum 1)', () => {
   it.each([
     ['same day', '2026-03-10', '2026-03-10', 1],
     ['end before start', '2026-03-10', '2026-03-07', 1],
@@ -32,11 +33,11 @@ describe('countNights (ceiling of the day difference, minimum 1)', () => {
     ['without a leap day', '2026-02-27', '2026-03-01', 2],
     ['a whole year', '2026-01-01', '2027-01-01', 365],
   ])('%s: %s → %s is %i', (_label, start, end, nights) => {
-    expect(countNights(start, end)).toBe(nights);
+    expect(countDays(start, end)).toBe(nights);
   });
 });
 
-describe('quoteTotal (price × nights + cleaning; an override replaces the price)', () => {
+describe('rentalTotal for nights and days (price × nights + cleaning; an override replaces the price)', () => {
   it.each([
     ['price × nights + cleaning', { pricePerDayCents: 50_000, cleaningFeeCents: 15_000, nights: 3 }, 165_000],
     ['no cleaning fee', { pricePerDayCents: 12_345, cleaningFeeCents: 0, nights: 2 }, 24_690],
@@ -67,12 +68,18 @@ describe('quoteTotal (price × nights + cleaning; an override replaces the price
       7_000,
     ],
   ])('%s', (_label, input, total) => {
-    expect(quoteTotal(input)).toBe(total);
+    const rentalInput = {
+      unitPriceCents: input.pricePerDayCents,
+      units: input.nights,
+      cleaningFeeCents: input.cleaningFeeCents,
+      rateOverrideCents: 'rateOverridePerDayCents' in input ? input.rateOverridePerDayCents : undefined,
+    };
+    expect(rentalTotal(rentalInput)).toBe(total);
   });
 
-  it('uses countNights for same-day and reversed ranges (at least one night is charged)', () => {
-    const nights = countNights('2026-05-05', '2026-05-05');
-    expect(quoteTotal({ pricePerDayCents: 30_000, cleaningFeeCents: 5_000, nights })).toBe(35_000);
+  it('charges at least one night for same-day and reversed ranges', () => {
+    const nights = countDays('2026-05-05', '2026-05-05');
+    expect(rentalTotal({ unitPriceCents: 30_000, cleaningFeeCents: 5_000, units: nights })).toBe(35_000);
   });
 });
 
@@ -116,7 +123,7 @@ describe('guests per property type', () => {
   });
 });
 
-describe('bookingHeader and durationUnit', () => {
+describe('bookingHeader', () => {
   it.each([
     ['accommodation', 'Book Your Stay at Sea Cottage'],
     ['vehicle', 'Book Your Rental at Sea Cottage'],
@@ -130,16 +137,6 @@ describe('bookingHeader and durationUnit', () => {
 
   it('covers every property type', () => {
     for (const type of PROPERTY_TYPES) expect(bookingHeader(type, 'X')).not.toContain('undefined');
-  });
-
-  it.each([
-    ['accommodation', 1, '1 night'],
-    ['accommodation', 3, '3 nights'],
-    ['vehicle', 1, '1 day'],
-    ['storage_space', 30, '30 days'],
-    ['event_space', 2, '2 days'],
-  ] as const)('%s × %i → %s', (type: PropertyType, count, text) => {
-    expect(durationUnit(type, count)).toBe(text);
   });
 });
 
@@ -290,5 +287,43 @@ describe('isReservationDraftValid (the editor rule)', () => {
     ['a chosen client ignores a half-filled new client', { newClient: { ...newClient, email: '' } }, true],
   ])('%s → %s', (_label, changes, expected) => {
     expect(isReservationDraftValid({ ...valid, ...changes })).toBe(expected);
+  });
+});
+
+describe('changesPrice: the price is fixed when booked', () => {
+  const booked = {
+    propertyId: 'p1',
+    startDate: '2026-12-10',
+    endDate: '2026-12-13',
+    rateOverridePerDayCents: null,
+  };
+  it.each([
+    ['nothing that prices it changed (a status change, tax, references)', {}, false],
+    ['another listing', { propertyId: 'p2' }, true],
+    ['a later start', { startDate: '2026-12-11' }, true],
+    ['a longer stay', { endDate: '2026-12-14' }, true],
+    ['a rate override set', { rateOverridePerDayCents: 50_000 }, true],
+    ['the same dates sent again', { startDate: '2026-12-10', endDate: '2026-12-13' }, false],
+  ])('%s → %s', (_label, change, expected) => {
+    expect(changesPrice(booked, { ...booked, ...change })).toBe(expected);
+  });
+
+  it('a rate override removed reprices from the listing', () => {
+    const overridden = { ...booked, rateOverridePerDayCents: 50_000 };
+    expect(changesPrice(overridden, { ...overridden, rateOverridePerDayCents: null })).toBe(true);
+  });
+});
+
+describe('clientCancelRefusal (a client cancels their own pending booking before it starts)', () => {
+  const TODAY = '2026-06-15';
+  it.each([
+    ['pending, starting later', 'pending', '2026-07-01', null],
+    ['pending, starting today', 'pending', TODAY, null],
+    ['pending, started yesterday', 'pending', '2026-06-14', CLIENT_CANCEL_MESSAGES.started],
+    ['confirmed', 'confirmed', '2026-07-01', CLIENT_CANCEL_MESSAGES.notPending],
+    ['completed', 'completed', '2026-05-01', CLIENT_CANCEL_MESSAGES.notPending],
+    ['already cancelled', 'cancelled', '2026-07-01', CLIENT_CANCEL_MESSAGES.notPending],
+  ])('%s', (_label, status, start_date, refusal) => {
+    expect(clientCancelRefusal({ status, start_date }, TODAY)).toBe(refusal);
   });
 });

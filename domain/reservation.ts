@@ -1,4 +1,5 @@
-import { addDays, addMonths, daysBetween, type IsoDate } from './dates.ts';
+import { isNightTaken } from './booking-range.ts';
+import { addDays, addMonths, type IsoDate } from './dates.ts';
 import type { Cents } from './money.ts';
 import type { PropertyType } from './property.ts';
 
@@ -25,6 +26,25 @@ export function statusLabel(status: string): string {
   }
 }
 
+export const CLIENT_CANCEL_MESSAGES = {
+  notPending: 'Only a pending reservation can be cancelled. Please contact the owner about this booking.',
+  started: 'This reservation has already started and can no longer be cancelled.',
+} as const;
+
+/**
+ * Why a client may not cancel their own reservation, or null when they may. The spec sets no
+ * transition rules, so a client cancels only what the owner has not yet accepted (pending) and
+ * only before the stay starts (Johannesburg today); the owner changes anything else in the editor.
+ */
+export function clientCancelRefusal(
+  reservation: { status: string; start_date: IsoDate },
+  today: IsoDate,
+): string | null {
+  if (reservation.status !== 'pending') return CLIENT_CANCEL_MESSAGES.notPending;
+  if (reservation.start_date < today) return CLIENT_CANCEL_MESSAGES.started;
+  return null;
+}
+
 export const STATUS_COLORS: Record<ReservationStatus, string> = {
   pending: 'yellow',
   confirmed: 'teal',
@@ -32,21 +52,30 @@ export const STATUS_COLORS: Record<ReservationStatus, string> = {
   cancelled: 'gray',
 };
 
-/** Nights = ceiling of the day difference, minimum 1 (zero or less counts as 1). */
-export function countNights(start: IsoDate, end: IsoDate): number {
-  const days = Math.ceil(daysBetween(start, end));
-  return days > 0 ? days : 1;
+/** What a reservation's price depends on. */
+export interface PricedStay {
+  propertyId: string;
+  startDate: IsoDate;
+  endDate: IsoDate;
+  /** Hourly bookings: the times on the day. */
+  startTime?: string | null;
+  endTime?: string | null;
+  rateOverridePerDayCents: Cents | null;
 }
 
-/** Total price = price per day × nights + the property's cleaning fee (an override rate replaces the price). */
-export function quoteTotal(input: {
-  pricePerDayCents: Cents;
-  cleaningFeeCents: Cents;
-  nights: number;
-  rateOverridePerDayCents?: Cents | null;
-}): Cents {
-  const rate = input.rateOverridePerDayCents ?? input.pricePerDayCents;
-  return Math.max(0, rate) * input.nights + input.cleaningFeeCents;
+/**
+ * The price is fixed when the booking is made. Only a change of listing, dates, times or rate override
+ * prices it again (from the listing's price then); a status or any other change keeps the total.
+ */
+export function changesPrice(before: PricedStay, after: PricedStay): boolean {
+  return (
+    before.propertyId !== after.propertyId ||
+    before.startDate !== after.startDate ||
+    before.endDate !== after.endDate ||
+    (before.startTime ?? null) !== (after.startTime ?? null) ||
+    (before.endTime ?? null) !== (after.endTime ?? null) ||
+    before.rateOverridePerDayCents !== after.rateOverridePerDayCents
+  );
 }
 
 /** The types whose booking page asks for guests or attendees. */
@@ -84,12 +113,6 @@ export function bookingHeader(type: PropertyType, title: string): string {
   return `Book Your ${HEADER_NOUN[type]} at ${title}`;
 }
 
-/** Whether the summary counts nights (stays) or days (everything else). */
-export function durationUnit(type: PropertyType, count: number): string {
-  const unit = type === 'accommodation' ? 'night' : 'day';
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
-}
-
 export const AVAILABILITY_MONTHS = 3;
 
 /**
@@ -108,7 +131,7 @@ export function listAvailableDates(input: {
   for (let day = input.today; day <= last; day = addDays(day, 1)) {
     if (input.windowStart && day < input.windowStart) continue;
     if (input.windowEnd && day >= input.windowEnd) continue;
-    if (input.blocked.some((range) => range.start <= day && day < range.end)) continue;
+    if (isNightTaken(day, input.blocked)) continue;
     dates.push(day);
   }
   return dates;

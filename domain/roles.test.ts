@@ -46,7 +46,12 @@ describe('formatRoleLabel', () => {
   it.each([
     ['owner', 'Owner'],
     ['client', 'Client'],
-    ['backoffice', 'Backoffice'],
+    ['admin', 'Admin'],
+    ['backoffice', 'Back office'],
+    ['frontoffice', 'Front office'],
+    ['back_office', 'Back office'],
+    ['front_office', 'Front office'],
+    ['tenant', 'Client'],
     ['', ''],
   ])('%j → %j', (role, label) => {
     expect(formatRoleLabel(role)).toBe(label);

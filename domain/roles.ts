@@ -23,7 +23,18 @@ export function isStaffRole(role: Role): boolean {
   return role === 'backoffice' || role === 'frontoffice';
 }
 
-/** Shown to users: first letter capitalised, as on the profile screen. */
+/**
+ * Shown to users, in the spec's words: first letter capitalised (profile), staff roles as the staff
+ * screen names them ("back office", "front office"). The spec's aliases read as the role they store.
+ */
+const ROLE_LABELS: Record<Role, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  client: 'Client',
+  backoffice: 'Back office',
+  frontoffice: 'Front office',
+};
+
 export function formatRoleLabel(role: string): string {
-  return role.charAt(0).toUpperCase() + role.slice(1);
+  return role ? ROLE_LABELS[normalizeRole(role)] : '';
 }

@@ -6,9 +6,12 @@ import {
   type GuardedRoute,
   isSafeReturnUrl,
   landingPathAfterLogin,
+  loginReason,
   navigationLinks,
   quickActions,
   ROUTE_ACCESS,
+  registerPathFor,
+  routeRefusal,
   shouldRememberRoute,
 } from './routes.ts';
 
@@ -244,5 +247,51 @@ describe('quickActions', () => {
     for (const action of quickActions(role)) {
       expect(canAccessRoute(ROUTE_OF_PATH[action.to] as GuardedRoute, role), action.to).toBe(true);
     }
+  });
+});
+
+describe('loginReason and registerPathFor: the login page says why it was opened', () => {
+  it('Book Now: sign in or create an account to book', () => {
+    expect(loginReason('/reservation/abc?x=1')?.title).toBe('Sign in or create an account to book this');
+    expect(registerPathFor('/reservation/abc')).toBe('/register');
+  });
+
+  it('List Your Property: an owner account, and Register starts as an owner', () => {
+    expect(loginReason('/property-management')?.title).toBe(
+      'Sign in with an owner account to list your property',
+    );
+    expect(registerPathFor('/property-management')).toBe('/register?role=owner');
+  });
+
+  it('any other guarded page: please log in to continue', () => {
+    expect(loginReason('/profile')?.title).toBe('Please log in to continue');
+  });
+
+  it.each([null, '', 'https://evil.example/reservation/x', '//evil.example'])(
+    'no reason for %j (no return, or one that is never followed)',
+    (returnUrl) => {
+      expect(loginReason(returnUrl)).toBeNull();
+      expect(registerPathFor(returnUrl)).toBe('/register');
+    },
+  );
+});
+
+describe('routeRefusal: a refused screen says who it is for and who the user is', () => {
+  it('a client opening Property Management', () => {
+    expect(routeRefusal('propertyManagement', 'client')).toBe(
+      'Property Management is for owners. You are signed in as a client, so we took you to the home page.',
+    );
+  });
+
+  it('front-office staff opening Reservation Management', () => {
+    expect(routeRefusal('reservationManagement', 'frontoffice')).toBe(
+      'Reservation Management is for owners and admins. You are signed in as front-office staff, so we took you to the home page.',
+    );
+  });
+
+  it('an admin opening the calendar, which three roles share', () => {
+    expect(routeRefusal('calendar', 'admin')).toBe(
+      'The calendar is for owners, back-office staff and front-office staff. You are signed in as an admin, so we took you to the home page.',
+    );
   });
 });

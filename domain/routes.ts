@@ -22,6 +22,48 @@ export function canAccessRoute(route: GuardedRoute, role: Role): boolean {
   return access === 'signedIn' || (access as readonly Role[]).includes(role);
 }
 
+/** What each guarded screen is called, for the message of a refused visit. */
+const ROUTE_NAMES: Record<GuardedRoute, string> = {
+  profile: 'My Profile',
+  reservationBooking: 'Booking',
+  reservationManagement: 'Reservation Management',
+  myReservations: 'My Reservations',
+  calendar: 'The calendar',
+  subscription: 'Subscription Management',
+  billing: 'Billing',
+  users: 'Users',
+  ownerUserManagement: 'User Management',
+  tenantManagement: 'Client Management',
+  propertyManagement: 'Property Management',
+};
+
+const ROLE_PLURALS: Record<Role, string> = {
+  owner: 'owners',
+  admin: 'admins',
+  client: 'clients',
+  backoffice: 'back-office staff',
+  frontoffice: 'front-office staff',
+};
+
+function joinWithAnd(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+const ROLE_AS_SIGNED_IN: Record<Role, string> = {
+  owner: 'an owner',
+  admin: 'an admin',
+  client: 'a client',
+  backoffice: 'back-office staff',
+  frontoffice: 'front-office staff',
+};
+
+/** Said when a signed-in user opens a screen their role may not: who it is for, and who they are. */
+export function routeRefusal(route: GuardedRoute, role: Role): string {
+  const access = ROUTE_ACCESS[route];
+  const allowed = access === 'signedIn' ? [] : access.map((allowedRole) => ROLE_PLURALS[allowedRole]);
+  return `${ROUTE_NAMES[route]} is for ${joinWithAnd(allowed)}. You are signed in as ${ROLE_AS_SIGNED_IN[role]}, so we took you to the home page.`;
+}
+
 /**
  * Routes never remembered as "last visited": the spec's four, plus /reset-password, whose link
  * carries a single-use token and is useless to land on after the next login.
@@ -40,6 +82,38 @@ export function shouldRememberRoute(route: string): boolean {
  */
 export function isSafeReturnUrl(url: string | null | undefined): url is string {
   return !!url && url.startsWith('/') && !url.startsWith('//') && !/[\t\n\r\\]/.test(url);
+}
+
+export interface LoginReason {
+  title: string;
+  detail: string;
+}
+
+const BOOKING_REASON: LoginReason = {
+  title: 'Sign in or create an account to book this',
+  detail: 'Log in below. New to Rentza? Register, confirm your email, then log in to book.',
+};
+const LISTING_REASON: LoginReason = {
+  title: 'Sign in with an owner account to list your property',
+  detail: 'Log in below. New to Rentza? Register and choose “List My Property” to start listing.',
+};
+const SIGNED_IN_REASON: LoginReason = {
+  title: 'Please log in to continue',
+  detail: 'That page needs you to be signed in. You will be taken back to it after logging in.',
+};
+
+/** Why the login page was opened, from the guarded route a visitor was sent from (none: no reason). */
+export function loginReason(returnUrl: string | null): LoginReason | null {
+  if (!isSafeReturnUrl(returnUrl)) return null;
+  const pathname = returnUrl.split(/[?#]/, 1)[0] ?? returnUrl;
+  if (pathname.startsWith('/reservation/')) return BOOKING_REASON;
+  if (pathname === '/property-management') return LISTING_REASON;
+  return SIGNED_IN_REASON;
+}
+
+/** The login page's Register link: owners-to-be start with "I want to list" chosen. */
+export function registerPathFor(returnUrl: string | null): string {
+  return loginReason(returnUrl) === LISTING_REASON ? '/register?role=owner' : '/register';
 }
 
 export function landingPathAfterLogin(options: {

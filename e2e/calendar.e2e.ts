@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthGridRange, monthOf, monthTitle, shiftMonth } from '../domain/calendar.ts';
+import { monthGridRange, monthOf, monthTitle, shiftMonth } from '../domain/calendar/month-grid.ts';
 import { addDays, todayInBusinessZone } from '../domain/dates.ts';
 import { browserAvailable, expectAccessible, launchBrowser, newPage, signIn } from './support/browser.ts';
 

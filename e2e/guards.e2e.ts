@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, expectAccessible, launchBrowser, newPage, signIn } from './support/browser.ts';
+import {
+  browserAvailable,
+  CALENDAR_URL,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  signIn,
+} from './support/browser.ts';
 
 describe.runIf(browserAvailable)('journey: route guards', () => {
   let browser: Browser;
@@ -28,7 +35,7 @@ describe.runIf(browserAvailable)('journey: route guards', () => {
       .toBe(true);
     await page.getByLabel(/^Password/).fill('Staff#2026');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/calendar$/);
+    await page.waitForURL(CALENDAR_URL);
     await context.close();
   });
 
@@ -37,10 +44,29 @@ describe.runIf(browserAvailable)('journey: route guards', () => {
     await signIn(page, 'lerato@rentza.test', 'Client#2026');
     await page.goto('/reservation-management');
     await page.waitForURL((url) => url.pathname === '/');
+    // Sent home, and told why.
+    await expect
+      .poll(() => page.getByText('That page is not available to your account').isVisible())
+      .toBe(true);
+    expect(
+      await page
+        .getByText(
+          'Reservation Management is for owners and admins. You are signed in as a client, so we took you to the home page.',
+        )
+        .isVisible(),
+    ).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Featured Properties' }).isVisible())
+      .toBe(true);
+    await expectAccessible(page, 'home after a refused page');
     await page.goto('/my-reservations');
     await expect.poll(() => page.getByRole('heading', { name: 'My Reservations' }).isVisible()).toBe(true);
     await page.goto('/no/such/page');
     await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByText('Page not found').isVisible()).toBe(true);
+    expect(
+      await page.getByText('There is no page at that address, so we took you to the home page.').isVisible(),
+    ).toBe(true);
     await page.goto('/reservation');
     await page.waitForURL((url) => url.pathname === '/');
     await context.close();

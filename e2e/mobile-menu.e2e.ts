@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, expectAccessible, launchBrowser, newPage, signIn } from './support/browser.ts';
+import {
+  browserAvailable,
+  CALENDAR_URL,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  signIn,
+} from './support/browser.ts';
 
 describe.runIf(browserAvailable)('journey: the mobile menu at 375 px', () => {
   let browser: Browser;
@@ -42,7 +49,7 @@ describe.runIf(browserAvailable)('journey: the mobile menu at 375 px', () => {
     expect(await menu.getByRole('link', { name: 'My Reservations' }).count()).toBe(0);
     await expectAccessible(page, 'mobile menu (owner)');
     await menu.getByRole('link', { name: 'Calendar' }).click();
-    await page.waitForURL(/\/calendar$/);
+    await page.waitForURL(CALENDAR_URL);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await context.close();
   });

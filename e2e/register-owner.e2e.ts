@@ -95,7 +95,7 @@ describe.runIf(browserAvailable)(
       await expect.poll(() => page.getByText('First name is required').isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
       await page.getByLabel('First name').fill('Nala');
-      await page.getByLabel('Phone').fill('');
+      await page.getByLabel('Phone', { exact: true }).fill('');
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await expect.poll(() => page.getByText('Profile updated successfully').isVisible()).toBe(true);
       await expect.poll(() => page.getByText('Not provided').isVisible()).toBe(true);

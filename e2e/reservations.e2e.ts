@@ -1,5 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESERVATION_REFERENCE_PATTERN } from '../domain/reservation-reference.ts';
+import { pickStayOnCalendar } from './support/booking.ts';
 import {
   browserAvailable,
   expectAccessible,
@@ -56,21 +58,33 @@ describe.runIf(browserAvailable)('journey: booking and managing reservations', (
     ).toBe(0);
     await expectAccessible(client.page, 'reservation page');
 
-    // The rival opens the same page (same first free dates) before the first booking lands.
+    // The rival opens the same page and picks the same first free night before the first booking lands.
     const rivalAccount = await registerVerifiedClient(rival.page, 'Sizwe', 'Ndlovu');
     await signIn(rival.page, rivalAccount.email, rivalAccount.password);
     await rival.page.goto(`/reservation/${listing.id}`);
+    const rivalStay = await pickStayOnCalendar(rival.page, listing.id, 1);
     await expect
       .poll(() => rival.page.getByRole('button', { name: 'Confirm Reservation' }).isEnabled())
       .toBe(true);
 
+    // Both pick the first free night on the calendar.
+    expect(await pickStayOnCalendar(client.page, listing.id, 1)).toEqual(rivalStay);
     await client.page.getByRole('textbox', { name: 'Guests' }).fill('2');
     await client.page.getByRole('button', { name: 'Confirm Reservation' }).click();
     await expect.poll(() => client.page.getByText('Reservation created successfully').isVisible()).toBe(true);
     await client.page.waitForURL(/\/my-reservations$/);
     const card = client.page.getByRole('article', { name: listing.title });
     await expect.poll(() => card.getByText('Pending Approval').isVisible()).toBe(true);
-    expect(await card.getByText(/Reservation ID: /).isVisible()).toBe(true);
+    const mine = (await (await client.page.request.get('/api/reservations')).json()) as Array<{
+      reference: string;
+      property_id: string;
+      start_date: string;
+    }>;
+    const booked = mine.find((r) => r.property_id === listing.id && r.start_date === rivalStay.start);
+    expect(booked?.reference).toMatch(RESERVATION_REFERENCE_PATTERN);
+    expect(await card.getByText(`Reservation ID: ${booked?.reference}`, { exact: true }).isVisible()).toBe(
+      true,
+    );
     await expectAccessible(client.page, 'my reservations');
 
     await rival.page.getByRole('button', { name: 'Confirm Reservation' }).click();

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { fromNodeHeaders } from 'better-auth/node';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,17 +13,26 @@ import {
 import { sql } from 'kysely';
 import pino, { type Logger } from 'pino';
 import { z } from 'zod';
+import { MESSAGES, refusedOriginMessage } from '../domain/errors.ts';
 import type { AppDeps } from './app-deps.ts';
+import type { Config } from './config.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerNotFound, registerWebApp } from './http/web-app.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerCatalogueRoutes } from './modules/billing-setup/catalogue.routes.ts';
+import { registerRateRoutes } from './modules/billing-setup/rate.routes.ts';
 import { registerBusinessRoutes } from './modules/business/business.routes.ts';
+import { registerBusinessDetailsRoutes } from './modules/business-details/business-details.routes.ts';
 import { registerClientRoutes } from './modules/clients/client.routes.ts';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
 import { registerInvitationRoutes } from './modules/invitations/invitation.routes.ts';
 import { registerPropertyRoutes } from './modules/properties/property.routes.ts';
 import { registerPropertyImageRoutes } from './modules/property-images/property-image.routes.ts';
 import { registerReservationRoutes } from './modules/reservations/reservation.routes.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
+import { isExposedAuthDocPath, isExposedAuthRoute } from './platform/auth-routes.ts';
 
 export interface BuildAppOptions {
   deps: Omit<AppDeps, 'currentUser'> & { currentUser?: AppDeps['currentUser'] };
@@ -47,6 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, options.deps.config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -68,7 +76,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transformObject: (documents) => {
       const document = 'openapiObject' in documents ? documents.openapiObject : documents.swaggerObject;
       const authPaths = Object.fromEntries(
-        Object.entries(authOpenApi.paths ?? {}).map(([route, item]) => [`/api/auth${route}`, item]),
+        Object.entries(authOpenApi.paths ?? {})
+          .filter(([route]) => isExposedAuthDocPath(route))
+          .map(([route, item]) => [`/api/auth${route}`, item]),
       );
       return { ...document, paths: { ...document.paths, ...authPaths } } as typeof document;
     },
@@ -106,13 +116,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     url: '/api/auth/*',
     schema: { hide: true },
     handler: async (request, reply) => {
-      const url = new URL(request.url, deps.config.PUBLIC_URL);
+      const url = authRequestUrl(request, deps.config);
+      if (!isExposedAuthRoute(request.method, url.pathname.slice(AUTH_BASE_PATH.length))) {
+        return reply.status(404).send({ error: 'NOT_FOUND', message: MESSAGES.notFound });
+      }
       const body =
         request.method === 'GET' || request.body === undefined ? undefined : JSON.stringify(request.body);
       const headers = fromNodeHeaders(request.headers);
       if (body !== undefined) headers.set('content-type', 'application/json');
       headers.delete('content-length');
       const response = await deps.auth.handler(new Request(url, { method: request.method, headers, body }));
+      if (response.status === 403) {
+        const refused = await explainRefusedOrigin(response, deps.config);
+        if (refused) return reply.status(403).send(refused);
+      }
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
@@ -130,25 +147,46 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerClientRoutes(app, deps);
   registerReservationRoutes(app, deps);
   registerBusinessRoutes(app, deps);
+  registerRateRoutes(app, deps);
+  registerCatalogueRoutes(app, deps);
+  await registerBusinessDetailsRoutes(app, deps);
+  registerDocumentRoutes(app, deps);
   await registerPropertyImageRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
-  const webDir = options.webDistDir ? path.resolve(options.webDistDir) : null;
-  const serveWeb = webDir !== null && existsSync(path.join(webDir, 'index.html'));
-  if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDir, index: false, maxAge: '1h' });
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    );
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !serveWeb) {
-      return reply
-        .status(404)
-        .send({ error: 'NOT_FOUND', message: 'The requested information could not be found.' });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);
+  registerNotFound(app, servesWeb);
 
   return app;
+}
+
+const AUTH_BASE_PATH = '/api/auth';
+
+/**
+ * The URL better-auth sees. With PUBLIC_URL set it is on that origin (only it is trusted). Without
+ * one, it is on the address the request came to (Host, or X-Forwarded-Host behind a proxy), which
+ * better-auth then trusts as the same origin: the app works at localhost, 127.0.0.1 or a LAN address.
+ */
+function authRequestUrl(request: FastifyRequest, config: Config): URL {
+  if (!config.publicUrlConfigured) {
+    try {
+      return new URL(request.url, `${request.protocol}://${request.host}`);
+    } catch {
+      // No usable Host header: fall back to the default address.
+    }
+  }
+  return new URL(request.url, config.PUBLIC_URL);
+}
+
+/** better-auth refuses an untrusted Origin with a bare "Invalid origin"; say what happened instead. */
+async function explainRefusedOrigin(response: Response, config: Config) {
+  const answer = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  if (answer?.code !== 'INVALID_ORIGIN' && answer?.code !== 'MISSING_OR_NULL_ORIGIN') return null;
+  return {
+    code: answer.code,
+    message: refusedOriginMessage(config.publicUrlConfigured ? config.PUBLIC_URL : null),
+  };
 }

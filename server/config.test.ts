@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isSmtpConfigured, loadConfig } from './config.ts';
+import { ConfigError, isDevMailboxEnabled, isSmtpConfigured, loadConfig } from './config.ts';
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -82,5 +82,26 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ S3_BUCKET: 'rentza-images', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }),
     ).not.toThrow();
+  });
+
+  it('refuses to start in production without SMTP, with a message saying why', () => {
+    const error = configError({ NODE_ENV: 'production', PUBLIC_URL: 'https://rentza.co.za' });
+    expect(error.message).toBe(
+      'Invalid configuration:\n  SMTP_URL: is required in production: without it emails would only be captured in the dev mailbox, which is never served in production',
+    );
+    const config = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' });
+    expect(isDevMailboxEnabled(config)).toBe(false);
+  });
+
+  it('serves the dev mailbox only without SMTP and outside production', () => {
+    expect(isDevMailboxEnabled(loadConfig({}))).toBe(true);
+    expect(isDevMailboxEnabled(loadConfig({ NODE_ENV: 'test' }))).toBe(true);
+    expect(isDevMailboxEnabled(loadConfig({ SMTP_URL: 'smtp://mail.example:587' }))).toBe(false);
+  });
+
+  it('records whether PUBLIC_URL was given', () => {
+    expect(loadConfig({}).publicUrlConfigured).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: '' }).publicUrlConfigured).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://rentza.co.za' }).publicUrlConfigured).toBe(true);
   });
 });

@@ -30,6 +30,14 @@ const ConfigSchema = z
     WEB_DIST_DIR: z.string().default('./dist/web'),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'is required in production: without it emails would only be captured in the dev mailbox, which is never served in production',
+      });
+    }
     const s3 = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
     const given = s3.filter((key) => env[key]);
     if (given.length > 0 && given.length < s3.length) {
@@ -39,7 +47,11 @@ const ConfigSchema = z
     }
   });
 
-export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };
+export type Config = z.infer<typeof ConfigSchema> & {
+  PUBLIC_URL: string;
+  /** False when PUBLIC_URL was not given (it then defaults to http://localhost:PORT). */
+  publicUrlConfigured: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -57,9 +69,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...config,
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    publicUrlConfigured: config.PUBLIC_URL !== undefined,
   };
 }
 
 export function isSmtpConfigured(config: Config): boolean {
   return Boolean(config.SMTP_URL);
+}
+
+/**
+ * The dev mailbox (GET /api/dev/mailbox, no sign-in, every captured email including reset links) is
+ * served only when no mail transport is configured and the server is not in production.
+ */
+export function isDevMailboxEnabled(config: Config): boolean {
+  return !isSmtpConfigured(config) && config.NODE_ENV !== 'production';
 }

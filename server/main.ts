@@ -1,4 +1,4 @@
-import { isSmtpConfigured, loadConfig } from './config.ts';
+import { isDevMailboxEnabled, loadConfig } from './config.ts';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.ts';
 import { startRuntime } from './runtime.ts';
 
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     `  Database: ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`,
     `  API docs: ${config.PUBLIC_URL}/api/docs`,
   ];
-  if (!isSmtpConfigured(config))
+  if (isDevMailboxEnabled(config))
     lines.push(`  Dev mailbox (emails are captured here): ${config.PUBLIC_URL}/dev/mailbox`);
   if (config.DEMO_DATA) {
     lines.push(runtime.seeded ? '  Demo data seeded. Demo accounts:' : '  Demo accounts:');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.ts';
-import { type Config, isSmtpConfigured } from './config.ts';
+import { type Config, isDevMailboxEnabled, isSmtpConfigured } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/seed.ts';
@@ -77,7 +77,7 @@ export async function startRuntime(
       pokeMail: worker.poke,
     },
     logger,
-    devMailbox: !isSmtpConfigured(config),
+    devMailbox: isDevMailboxEnabled(config),
     webDistDir: config.WEB_DIST_DIR,
   });
 

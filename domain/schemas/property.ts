@@ -3,13 +3,18 @@ import { isValidIsoDate } from '../dates.ts';
 import {
   AMENITIES,
   CATEGORIES_BY_TYPE,
-  CITIES,
+  CITY_MAX_LENGTH,
+  CITY_MESSAGES,
+  CITY_PATTERN,
   isCategoryOfType,
+  normalizeCity,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
   type PropertyType,
   SEARCH_MAX_GUESTS,
+  SEARCH_TEXT_MAX_LENGTH,
 } from '../property.ts';
+import { HOURLY_DEFAULTS, hoursBetween, isOnSlot, minutesOf } from '../rental-unit.ts';
 
 const required = (label: string) => ({ error: `${label} is required` });
 const text = (label: string, max = 120) =>
@@ -73,14 +78,35 @@ export const ElectronicsSpecsSchema = z.object({
   includedAccessories: z.array(z.string().trim().min(1).max(80)).max(30).default([]),
 });
 
-export const EventSpaceSpecsSchema = z.object({
-  type: z.literal('event_space'),
-  capacity: intMin('Capacity', 1),
-  indoorArea: numberMin('Indoor area', 0),
-  outdoorArea: numberMin('Outdoor area', 0).optional(),
-  layouts: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
-  amenities: z.array(z.string().trim().min(1).max(60)).max(30).default([]),
-});
+const slotTime = (label: string) =>
+  z.string(required(label)).refine(isOnSlot, `${label} must be on the hour or the half hour (HH:MM)`);
+
+export const EventSpaceSpecsSchema = z
+  .object({
+    type: z.literal('event_space'),
+    capacity: intMin('Capacity', 1),
+    indoorArea: numberMin('Indoor area', 0),
+    outdoorArea: numberMin('Outdoor area', 0).optional(),
+    layouts: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
+    amenities: z.array(z.string().trim().min(1).max(60)).max(30).default([]),
+    /** When it can be booked, every day (booked by the hour: domain/rental-unit.ts). */
+    bookableHours: z
+      .object({ start: slotTime('Bookable from'), end: slotTime('Bookable until') })
+      .default({ ...HOURLY_DEFAULTS.bookableHours }),
+    minimumHours: z
+      .number(required('Minimum hours'))
+      .min(0.5, 'Minimum hours must be at least 0.5')
+      .refine((hours) => Number.isInteger(hours * 2), 'Minimum hours must be whole or half hours')
+      .default(HOURLY_DEFAULTS.minimumHours),
+  })
+  .refine((specs) => minutesOf(specs.bookableHours.end) > minutesOf(specs.bookableHours.start), {
+    message: 'Bookable until must be after bookable from',
+    path: ['bookableHours', 'end'],
+  })
+  .refine((specs) => hoursBetween(specs.bookableHours.start, specs.bookableHours.end) >= specs.minimumHours, {
+    message: 'Minimum hours cannot be longer than the bookable hours',
+    path: ['minimumHours'],
+  });
 
 export const StorageSpecsSchema = z.object({
   type: z.literal('storage_space'),
@@ -109,58 +135,110 @@ export const SpecificationsSchema = z.discriminatedUnion('type', [
 export type Specifications = z.infer<typeof SpecificationsSchema>;
 export type SpecificationsInput = z.input<typeof SpecificationsSchema>;
 
+/** A city anywhere in the country, stored as typed with its spacing tidied (' Port   Alfred' → 'Port Alfred'). */
+export const CitySchema = z
+  .string({ error: CITY_MESSAGES.required })
+  .overwrite(normalizeCity)
+  .min(1, CITY_MESSAGES.required)
+  .max(CITY_MAX_LENGTH, CITY_MESSAGES.tooLong)
+  .regex(CITY_PATTERN, CITY_MESSAGES.characters);
+
+/** The suggestions for the city fields (GET /api/properties/cities). */
+export const CitySuggestionsSchema = z.array(z.string());
+
 const cents = (label: string) =>
   z.number(required(label)).int(`${label} must be in whole cents`).min(0, `${label} cannot be negative`);
 const isoDate = z.string().refine(isValidIsoDate, 'Dates must be YYYY-MM-DD');
 
+/** Every field of a listing, without defaults (create adds them; an update keeps what it does not send). */
+const listingFields = {
+  type: z.enum(PROPERTY_TYPES, required('Type')),
+  category: z.string(required('Category')).min(1, 'Category is required'),
+  title: text('Title', 120),
+  description: text('Description', 5000),
+  city: CitySchema,
+  location: text('Location', 200),
+  price_per_day_cents: cents('Price').max(100_000_000, 'Price is too high'),
+  currency: z.literal('ZAR'),
+  amenities: z.array(z.enum(AMENITIES)).max(AMENITIES.length),
+  availability_start: isoDate.nullable(),
+  availability_end: isoDate.nullable(),
+  is_active: z.boolean(),
+  status: z.enum(PROPERTY_STATUSES, { error: 'Status must be available or maintenance' }),
+  cleaning_fee_cents: cents('Cleaning fee'),
+  security_deposit_cents: cents('Security deposit'),
+  specifications: SpecificationsSchema,
+};
+
+export const AVAILABILITY_WINDOW_MESSAGE = 'Availability end must be after its start';
+
+function checkListing(
+  property: {
+    type: PropertyType;
+    category: string;
+    specifications: { type: PropertyType };
+    availability_start?: string | null;
+    availability_end?: string | null;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (!isCategoryOfType(property.type, property.category)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['category'],
+      message: `Category must be one of: ${CATEGORIES_BY_TYPE[property.type].join(', ')}`,
+    });
+  }
+  if (property.specifications.type !== property.type) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['specifications', 'type'],
+      message: 'Specifications must match the type',
+    });
+  }
+  if (
+    property.availability_start &&
+    property.availability_end &&
+    property.availability_end <= property.availability_start
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['availability_end'], message: AVAILABILITY_WINDOW_MESSAGE });
+  }
+}
+
 export const PropertyInputSchema = z
   .object({
-    type: z.enum(PROPERTY_TYPES, required('Type')),
-    category: z.string(required('Category')).min(1, 'Category is required'),
-    title: text('Title', 120),
-    description: text('Description', 5000),
-    city: z.enum(CITIES, { error: 'Please choose one of the listed cities' }),
-    location: text('Location', 200),
-    price_per_day_cents: cents('Price').max(100_000_000, 'Price is too high'),
-    currency: z.literal('ZAR').default('ZAR'),
-    amenities: z.array(z.enum(AMENITIES)).max(AMENITIES.length).default([]),
-    availability_start: isoDate.nullable().default(null),
-    availability_end: isoDate.nullable().default(null),
-    is_active: z.boolean().default(true),
-    status: z.enum(PROPERTY_STATUSES).default('available'),
-    cleaning_fee_cents: cents('Cleaning fee').default(0),
-    security_deposit_cents: cents('Security deposit').default(0),
-    specifications: SpecificationsSchema,
+    ...listingFields,
+    currency: listingFields.currency.default('ZAR'),
+    amenities: listingFields.amenities.default([]),
+    availability_start: listingFields.availability_start.default(null),
+    availability_end: listingFields.availability_end.default(null),
+    is_active: listingFields.is_active.default(true),
+    status: listingFields.status.default('available'),
+    cleaning_fee_cents: listingFields.cleaning_fee_cents.default(0),
+    security_deposit_cents: listingFields.security_deposit_cents.default(0),
   })
-  .superRefine((property, ctx) => {
-    if (!isCategoryOfType(property.type, property.category)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['category'],
-        message: `Category must be one of: ${CATEGORIES_BY_TYPE[property.type].join(', ')}`,
-      });
-    }
-    if (property.specifications.type !== property.type) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['specifications', 'type'],
-        message: 'Specifications must match the type',
-      });
-    }
-    if (
-      property.availability_start &&
-      property.availability_end &&
-      property.availability_end <= property.availability_start
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['availability_end'],
-        message: 'Availability end must be after its start',
-      });
-    }
-  });
+  .superRefine(checkListing);
 export type PropertyInput = z.infer<typeof PropertyInputSchema>;
 export type PropertyInputDraft = z.input<typeof PropertyInputSchema>;
+
+/**
+ * An update: the core of the listing as on create, and the rest only when sent. A field left out keeps
+ * its stored value (a save never resets the status, the availability window, fees or visibility).
+ */
+export const PropertyUpdateSchema = z
+  .object(listingFields)
+  .partial({
+    currency: true,
+    amenities: true,
+    availability_start: true,
+    availability_end: true,
+    is_active: true,
+    status: true,
+    cleaning_fee_cents: true,
+    security_deposit_cents: true,
+  })
+  .superRefine(checkListing);
+export type PropertyUpdate = z.infer<typeof PropertyUpdateSchema>;
 
 /** Defaults for a new property: accommodation, category house, ZAR, active (spec §4). */
 export function defaultSpecifications(type: PropertyType): SpecificationsInput {
@@ -174,7 +252,15 @@ export function defaultSpecifications(type: PropertyType): SpecificationsInput {
     case 'electronics':
       return { type, brand: '', model: '', condition: 'good', includedAccessories: [] };
     case 'event_space':
-      return { type, capacity: 50, indoorArea: 100, layouts: [], amenities: [] };
+      return {
+        type,
+        capacity: 50,
+        indoorArea: 100,
+        layouts: [],
+        amenities: [],
+        bookableHours: { ...HOURLY_DEFAULTS.bookableHours },
+        minimumHours: HOURLY_DEFAULTS.minimumHours,
+      };
     case 'storage_space':
       return {
         type,
@@ -194,8 +280,19 @@ export const PropertySearchSchema = z
   .object({
     type: z.enum(PROPERTY_TYPES).optional(),
     category: z.string().max(40).optional(),
-    city: z.enum(CITIES, { error: 'Please choose one of the listed cities' }).optional(),
-    q: z.string().trim().max(100).optional(),
+    /** Matched case-insensitively against the listing's city; blank means any city. */
+    city: z
+      .string()
+      .overwrite(normalizeCity)
+      .max(CITY_MAX_LENGTH, CITY_MESSAGES.tooLong)
+      .transform((city) => city || undefined)
+      .optional(),
+    // Control characters become spaces: the search text joins fields with one (server migration 008).
+    q: z
+      .string()
+      .overwrite((q) => q.replace(/\p{Cc}/gu, ' ').trim())
+      .max(SEARCH_TEXT_MAX_LENGTH)
+      .optional(),
     checkIn: isoDate.optional(),
     checkOut: isoDate.optional(),
     guests: z.coerce
@@ -239,13 +336,5 @@ export const PropertySearchSchema = z
   });
 export type PropertySearch = z.infer<typeof PropertySearchSchema>;
 
-/** Extra checks the home search form makes against "today" (Africa/Johannesburg). */
-export function validateSearchDates(
-  checkIn: string | null,
-  checkOut: string | null,
-  today: string,
-): string | null {
-  if (checkIn && checkIn < today) return 'Check-in date cannot be in the past';
-  if (checkIn && checkOut && checkOut <= checkIn) return 'Check-out date must be after check-in date';
-  return null;
-}
+/** Kept in ../property.ts (no zod), so the search screens can use it without loading zod. */
+export { validateSearchDates } from '../property.ts';

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { isValidIsoDate } from '../dates.ts';
+import { PROPERTY_TYPES } from '../property.ts';
+import { MONTHLY_DEFAULTS, TIME_PATTERN } from '../rental-unit.ts';
 import { RESERVATION_STATUSES } from '../reservation.ts';
 
 const isoDate = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .refine(isValidIsoDate, `${label} must be a valid date (YYYY-MM-DD)`);
+const timeOfDay = (label: string) =>
+  z.string().regex(TIME_PATTERN, `${label} must be a time (HH:MM)`).nullish();
 const optionalText = (max: number) =>
   z
     .string()
@@ -38,7 +42,18 @@ const ReservationFields = z.object({
   client_id: z.uuid('Invalid client ID. Please select a valid client.').nullish(),
   new_client: ClientCreateSchema.nullish(),
   start_date: isoDate('Start date'),
-  end_date: isoDate('End date'),
+  /** Nightly and daily listings; hourly and monthly bookings derive it (their day, or N months on). */
+  end_date: isoDate('End date').nullish(),
+  /** Hourly listings: the times on the start date, on the hour or half hour ('24:00' ends at midnight). */
+  start_time: timeOfDay('Start time'),
+  end_time: timeOfDay('End time'),
+  /** Monthly listings: how many whole months from the start date. */
+  months: z
+    .number()
+    .int('Months must be a whole number')
+    .min(1, 'Months must be at least 1')
+    .max(MONTHLY_DEFAULTS.maxMonths, `Months cannot be more than ${MONTHLY_DEFAULTS.maxMonths}`)
+    .nullish(),
   guests: guestsField.default(1),
   special_requests: optionalText(2000),
   voucher_number: optionalText(60),
@@ -53,12 +68,14 @@ const ReservationFields = z.object({
     .transform((value) => value ?? null),
 });
 
-const datesInOrder = (value: { start_date?: string; end_date?: string }) =>
+const datesInOrder = (value: { start_date?: string; end_date?: string | null }) =>
   !value.start_date || !value.end_date || value.end_date > value.start_date;
 const datesMessage = { message: 'End date must be after start date', path: ['end_date'] };
 
 export const ReservationCreateSchema = ReservationFields.refine(datesInOrder, datesMessage);
 export type ReservationCreate = z.infer<typeof ReservationCreateSchema>;
+/** What a client sends to book (defaults not yet applied). */
+export type ReservationCreateInput = z.input<typeof ReservationCreateSchema>;
 
 /** No defaults: a field left out of an update keeps its stored value (a status change keeps guests, tax, discount). */
 export const ReservationUpdateSchema = ReservationFields.omit({ new_client: true })
@@ -71,6 +88,7 @@ export const ReservationUpdateSchema = ReservationFields.omit({ new_client: true
   .partial()
   .refine(datesInOrder, datesMessage);
 export type ReservationUpdate = z.infer<typeof ReservationUpdateSchema>;
+export type ReservationUpdateInput = z.input<typeof ReservationUpdateSchema>;
 
 export const ReservationListQuerySchema = z.object({
   status: z.enum(RESERVATION_STATUSES).optional(),
@@ -80,3 +98,88 @@ export const ReservationListQuerySchema = z.object({
   to: isoDate('To').optional(),
 });
 export type ReservationListQuery = z.infer<typeof ReservationListQuerySchema>;
+export type ReservationListQueryInput = z.input<typeof ReservationListQuerySchema>;
+
+/** Bookable days of a listing from today, and the stays that block the others. */
+export const AvailabilitySchema = z.object({
+  from: z.string(),
+  dates: z.array(z.string()),
+  blocked: z.array(z.object({ start: z.string(), end: z.string() })),
+  /** Hourly listings: their rules; `dates` then lists the days that still have a free run of the minimum length. */
+  hourly: z
+    .object({
+      bookable_hours: z.object({ start: z.string(), end: z.string() }),
+      minimum_hours: z.number(),
+    })
+    .nullable(),
+});
+export type Availability = z.infer<typeof AvailabilitySchema>;
+
+/** GET /api/properties/:id/availability/times?date=: an hourly listing's taken times on one day. */
+export const DayTimesQuerySchema = z.object({ date: isoDate('Date') });
+export const DayTimesSchema = z.object({
+  date: z.string(),
+  bookable_hours: z.object({ start: z.string(), end: z.string() }),
+  minimum_hours: z.number(),
+  /** Times held by pending and confirmed bookings (a whole-day booking holds the whole bookable day). */
+  taken: z.array(z.object({ start: z.string(), end: z.string() })),
+});
+export type DayTimes = z.infer<typeof DayTimesSchema>;
+
+/** A reservation as the API returns it (GET/POST/PATCH /api/reservations). */
+export const ReservationSchema = z.object({
+  id: z.string(),
+  /** The short reference people see and quote, e.g. "RZ-7K3M9Q" (domain/reservation-reference.ts). */
+  reference: z.string(),
+  property_id: z.string(),
+  owner_id: z.string(),
+  client_id: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  /** Hourly bookings: their times on start_date; null for bookings by the night, day or month. */
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  /** What it is charged by (domain/rental-unit.ts) and how many: 3 (nights), 4.5 (hours), 2 (months). */
+  price_unit: z.enum(['night', 'day', 'hour', 'month']),
+  units: z.number(),
+  /** The duration in words: '3 nights', '14:00–18:00 (4 hours)', '2 months'. */
+  duration: z.string(),
+  status: z.enum(RESERVATION_STATUSES),
+  total_price_cents: z.number(),
+  security_deposit_cents: z.number(),
+  guests: z.number(),
+  special_requests: z.string().nullable(),
+  voucher_number: z.string().nullable(),
+  purchase_order_number: z.string().nullable(),
+  tax_percent: z.number(),
+  discount_percent: z.number(),
+  rate_override_per_day_cents: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  property: z
+    .object({
+      title: z.string(),
+      type: z.enum(PROPERTY_TYPES),
+      location: z.string(),
+      city: z.string(),
+      cover_url: z.string().nullable(),
+      /** The listing was archived (deleted while it had reservations); its reservations still name it. */
+      archived: z.boolean(),
+    })
+    .nullable(),
+  client: z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }),
+});
+export type Reservation = z.infer<typeof ReservationSchema>;
+
+/** A business's client record as the API returns it (GET/POST /api/clients). */
+export const ClientSchema = z.object({
+  id: z.string(),
+  owner_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  is_active: z.boolean(),
+  registered: z.boolean(),
+});
+export type Client = z.infer<typeof ClientSchema>;

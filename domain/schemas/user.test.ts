@@ -34,6 +34,7 @@ const validRegistration = {
   phone: '082 555 0101',
   role: 'owner',
   password: 'Rentza#2026',
+  termsAccepted: true,
 };
 
 describe('constants', () => {
@@ -249,6 +250,9 @@ describe('RegisterRequestSchema', () => {
     [{ phone: '555' }, { phone: 'Please enter a valid phone number' }],
     [{ password: undefined }, { password: 'Password is required' }],
     [{ password: 'short' }, { password: 'Password must be at least 8 characters' }],
+    [{ termsAccepted: false }, { termsAccepted: 'You must accept the terms and conditions' }],
+    [{ termsAccepted: undefined }, { termsAccepted: 'You must accept the terms and conditions' }],
+    [{ termsAccepted: 'yes' }, { termsAccepted: 'You must accept the terms and conditions' }],
   ])('%j → %j', (override, expected) => {
     expect(errorsOf(RegisterRequestSchema, { ...validRegistration, ...override })).toEqual(expected);
   });
@@ -260,12 +264,13 @@ describe('RegisterRequestSchema', () => {
       'last_name',
       'password',
       'role',
+      'termsAccepted',
     ]);
   });
 });
 
 describe('RegisterFormSchema', () => {
-  const form = { ...validRegistration, confirmPassword: validRegistration.password, termsAccepted: true };
+  const form = { ...validRegistration, confirmPassword: validRegistration.password };
 
   it('accepts a complete form', () => {
     expect(RegisterFormSchema.safeParse(form).success).toBe(true);

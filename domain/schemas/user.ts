@@ -1,25 +1,18 @@
 import { z } from 'zod';
-import { SIGN_UP_ROLES } from '../roles.ts';
+import { PASSWORD_MIN_LOGIN, PASSWORD_MIN_REGISTER, PHONE_PATTERN } from '../account-rules.ts';
+import { PERMISSION_KEYS } from '../permissions.ts';
+import { ROLES, SIGN_UP_ROLES } from '../roles.ts';
 
-export const PASSWORD_MIN_LOGIN = 6;
-export const PASSWORD_MIN_REGISTER = 8;
-export const RESEND_COOLDOWN_SECONDS = 60;
+export {
+  checkPasswordRules,
+  PASSWORD_MIN_LOGIN,
+  PASSWORD_MIN_REGISTER,
+  PASSWORD_RULES,
+  PHONE_PATTERN,
+  RESEND_COOLDOWN_SECONDS,
+} from '../account-rules.ts';
 
-/** The live checklist on the registration screen, in display order. */
-export const PASSWORD_RULES = [
-  { id: 'length', label: 'At least 8 characters', test: (p: string) => p.length >= PASSWORD_MIN_REGISTER },
-  { id: 'upper', label: 'One uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
-  { id: 'lower', label: 'One lowercase letter', test: (p: string) => /[a-z]/.test(p) },
-  { id: 'digit', label: 'One number', test: (p: string) => /\d/.test(p) },
-  { id: 'special', label: 'One special character', test: (p: string) => /[^A-Za-z0-9\s]/.test(p) },
-] as const;
-
-export function checkPasswordRules(password: string) {
-  return PASSWORD_RULES.map((rule) => ({ id: rule.id, label: rule.label, met: rule.test(password) }));
-}
-
-/** 10 digits, optional leading plus, optional brackets around the first three, optional separators. */
-export const PHONE_PATTERN = /^\+?(?:\(\d{3}\)|\d{3})[-.\s]?\d{3}[-.\s]?\d{4}$/;
+const TERMS_REQUIRED = 'You must accept the terms and conditions';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -65,13 +58,14 @@ export const RegisterRequestSchema = z.object({
   phone: optionalPhone,
   role: z.enum(SIGN_UP_ROLES, { error: 'Please choose whether you want to rent or list a property' }),
   password: registrationPassword,
+  /** The server refuses a sign-up without it and stores when (and which version of the terms). */
+  termsAccepted: z.boolean({ error: TERMS_REQUIRED }).refine((accepted) => accepted, TERMS_REQUIRED),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
-/** The registration form: the request plus confirmation and terms. */
+/** The registration form: the request plus the password confirmation. */
 export const RegisterFormSchema = RegisterRequestSchema.extend({
   confirmPassword: z.string(),
-  termsAccepted: z.boolean().refine((v) => v, 'You must accept the terms and conditions'),
 }).refine((form) => form.password === form.confirmPassword, {
   message: 'Passwords do not match',
   path: ['confirmPassword'],
@@ -118,3 +112,45 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return result;
 }
+
+/** The signed-in user as the API returns it (GET /api/session, GET and PATCH /api/me). */
+export const UserProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(ROLES),
+  region: z.string(),
+  culture: z.string(),
+  settings: z.object({
+    currency: z.string(),
+    dateFormat: z.string(),
+    timeFormat: z.string(),
+    language: z.string(),
+  }),
+  is_active: z.boolean(),
+  parent_owner_id: z.string().nullable(),
+  permissions: z.object(
+    Object.fromEntries(PERMISSION_KEYS.map((key) => [key, z.boolean()])) as Record<
+      (typeof PERMISSION_KEYS)[number],
+      z.ZodBoolean
+    >,
+  ),
+  created_at: z.string(),
+});
+export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+export const SessionSchema = z.object({ user: UserProfileSchema.nullable() });
+
+/** A staff invitation as the claim screen shows it (GET /api/invitations/claim). */
+export const InvitationSummarySchema = z.object({
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable(),
+});
+export type InvitationSummary = z.infer<typeof InvitationSummarySchema>;
+
+export const ClaimedAccountSchema = z.object({ email: z.string() });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium.ts';
+import { cspViolations, watchCspViolations } from './csp.ts';
 
 export const baseUrl = inject('baseUrl');
 /** Journeys are skipped (loudly, in global setup) only when no Chromium exists and CI did not require them. */
@@ -13,10 +14,16 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    width?: number;
+    height?: number;
+    colorScheme?: 'light' | 'dark';
+    /** Another address of the same server (e.g. http://127.0.0.1:PORT); the server's own by default. */
+    baseURL?: string;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: baseUrl,
+    baseURL: options.baseURL ?? baseUrl,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? 'light',
     locale: 'en-ZA',
@@ -25,17 +32,55 @@ export async function newPage(
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  watchCspViolations(page);
   return { context, page };
 }
 
-/** The axe check every visited screen gets: no serious or critical violations. */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
+/**
+ * axe rules that fail a journey beyond every serious and critical finding: moderate ones the product
+ * had and fixed (a page without its h1, a second banner landmark while a dialog is open).
+ */
+const ALSO_REQUIRED = new Set(['page-has-heading-one', 'landmark-no-duplicate-banner', 'landmark-unique']);
+
+async function axeFindings(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALSO_REQUIRED.has(v.id))
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+type Scheme = 'light' | 'dark';
+
+/** Mantine draws the scheme named on <html>; switching the attribute redraws without touching the app's state. */
+async function showScheme(page: Page, scheme: Scheme): Promise<void> {
+  await page.evaluate(
+    (value) =>
+      new Promise<void>((resolve) => {
+        document.documentElement.setAttribute('data-mantine-color-scheme', value);
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+    scheme,
   );
-  expect(summary, `axe on ${screen}`).toEqual([]);
+}
+
+/**
+ * The check every visited screen gets, in the light and the dark theme: no serious or critical axe
+ * violations (nor the moderate ones above), nothing refused by the CSP.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  expect(cspViolations(page), `Content-Security-Policy violations up to ${screen}`).toEqual([]);
+  const shown = (await page.evaluate(() =>
+    document.documentElement.getAttribute('data-mantine-color-scheme'),
+  )) as Scheme | null;
+  const current: Scheme = shown === 'dark' ? 'dark' : 'light';
+  const other: Scheme = current === 'dark' ? 'light' : 'dark';
+  expect(await axeFindings(page), `axe on ${screen} (${current} theme)`).toEqual([]);
+  await showScheme(page, other);
+  try {
+    expect(await axeFindings(page), `axe on ${screen} (${other} theme)`).toEqual([]);
+  } finally {
+    await showScheme(page, current);
+  }
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -43,7 +88,24 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  // Signing in hashes the password (scrypt): on a loaded 2-core machine that alone can take seconds.
+  // A refusal fails at once, with the page's own words.
+  const refusal = page.getByRole('alert').filter({ hasText: 'Login failed' });
+  const arrived = page
+    .waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 })
+    .then(
+      () => 'arrived' as const,
+      () => 'still on login' as const,
+    );
+  const refused = refusal.waitFor({ timeout: 31_000 }).then(
+    () => 'refused' as const,
+    () => arrived,
+  );
+  const outcome = await Promise.race([arrived, refused]);
+  if (outcome === 'refused') {
+    throw new Error(`Signing in as ${email} was refused: ${await refusal.textContent()}`);
+  }
+  if (outcome !== 'arrived') throw new Error(`Signing in as ${email}: still on the login page after 30 s`);
 }
 
 /** Opens the newest dev-mailbox email to an address whose subject matches, and follows its link. */
@@ -83,18 +145,26 @@ export async function openMailLink(
   await frame.getByRole('link').first().click();
 }
 
-/** Registers and verifies a client through the public API and the dev mailbox; returns its credentials. */
+/** Registers and verifies a client (or an owner) through the public API and the dev mailbox; returns its credentials. */
 export async function registerVerifiedClient(
   page: Page,
   firstName: string,
   lastName: string,
+  role: 'client' | 'owner' = 'client',
 ): Promise<{ email: string; password: string }> {
   const email = `${firstName.toLowerCase()}.${Date.now()}@example.co.za`;
   const password = 'Client!2026';
   const origin = { origin: baseUrl };
   const signUp = await page.request.post('/api/auth/sign-up/email', {
     headers: origin,
-    data: { email, password, first_name: firstName, last_name: lastName, role: 'client' },
+    data: {
+      email,
+      password,
+      first_name: firstName,
+      last_name: lastName,
+      role,
+      termsAccepted: true,
+    },
   });
   expect(signUp.status(), await signUp.text()).toBe(200);
   let link = '';
@@ -116,3 +186,6 @@ export async function registerVerifiedClient(
   await page.request.get(link, { maxRedirects: 0 });
   return { email, password };
 }
+
+/** The calendar's address: it adds ?month=YYYY-MM (replacing the entry) once it has shown a month. */
+export const CALENDAR_URL = /\/calendar(\?month=\d{4}-\d{2})?$/;

@@ -55,7 +55,12 @@ export default async function setup(project: TestProject) {
     return;
   }
 
-  execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: the
+  // journeys drive what users get.
+  execSync('npx vite build --logLevel warn', {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rentza-e2e-'));
@@ -77,7 +82,9 @@ export default async function setup(project: TestProject) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
+      // No PUBLIC_URL, as a fresh clone runs: it defaults to http://localhost:PORT (so links in emails
+      // are the same), and the same server also works opened at http://127.0.0.1:PORT.
+      PUBLIC_URL: '',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SMTP_URL: '',

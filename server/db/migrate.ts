@@ -3,6 +3,15 @@ import * as accounts from './migrations/001-accounts.ts';
 import * as listings from './migrations/002-listings.ts';
 import * as outboxOrder from './migrations/003-outbox-order.ts';
 import * as blockingRangeIndex from './migrations/004-blocking-range-index.ts';
+import * as termsAndClientLinks from './migrations/005-terms-and-client-links.ts';
+import * as archiveNeverCascade from './migrations/006-archive-never-cascade.ts';
+import * as reservationReferences from './migrations/007-reservation-references.ts';
+import * as citySearch from './migrations/008-city-search.ts';
+import * as rentalUnits from './migrations/009-rental-units.ts';
+import * as hourlySearchIndex from './migrations/010-hourly-search-index.ts';
+import * as billing from './migrations/011-billing.ts';
+import * as billingCatalogues from './migrations/012-billing-catalogues.ts';
+import * as businessDocuments from './migrations/014-business-documents.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +19,15 @@ const MIGRATIONS: Record<string, Migration> = {
   '002-listings': listings,
   '003-outbox-order': outboxOrder,
   '004-blocking-range-index': blockingRangeIndex,
+  '005-terms-and-client-links': termsAndClientLinks,
+  '006-archive-never-cascade': archiveNeverCascade,
+  '007-reservation-references': reservationReferences,
+  '008-city-search': citySearch,
+  '009-rental-units': rentalUnits,
+  '010-hourly-search-index': hourlySearchIndex,
+  '011-billing': billing,
+  '012-billing-catalogues': billingCatalogues,
+  '014-business-documents': businessDocuments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,9 +1,15 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PaymentMethod, TransactionKind } from '../../domain/billing.ts';
+import type { DocumentKind, DocumentSeries } from '../../domain/documents.ts';
 import type { Permissions } from '../../domain/permissions.ts';
 import type { PlanId, SubscriptionStatus } from '../../domain/plans.ts';
 import type { PropertyStatus, PropertyType } from '../../domain/property.ts';
 import type { Role } from '../../domain/roles.ts';
+import type { BANK_ACCOUNT_TYPES } from '../../domain/schemas/business-details.ts';
+import type { DocumentSnapshot } from '../../domain/schemas/documents.ts';
 import type { Specifications } from '../../domain/schemas/property.ts';
+
+type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -30,6 +36,9 @@ export interface UsersTable {
   is_active: Generated<boolean>;
   parent_owner_id: string | null;
   permissions: ColumnType<Permissions, Permissions | undefined, Permissions>;
+  /** When the terms were accepted at sign-up, and which version (domain/terms.ts); null otherwise. */
+  terms_accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  terms_version: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -86,6 +95,24 @@ export interface EmailOutboxTable {
   last_error: string | null;
   created_at: Generated<Date>;
   sent_at: Date | null;
+  /** The business's address for replies (document emails); null for the app's own mail. */
+  reply_to: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A document attached to an outbox email (the bytes stay in documents.pdf). */
+export interface EmailAttachmentsTable {
+  id: Generated<string>;
+  outbox_id: string;
+  document_id: string;
+  file_name: string;
+  position: Generated<number>;
+}
+
+export interface DevMailboxAttachment {
+  id: string;
+  file_name: string;
+  content_type: string;
+  size: number;
 }
 
 export interface DevMailboxTable {
@@ -95,6 +122,8 @@ export interface DevMailboxTable {
   subject: string;
   html: string;
   text: string;
+  reply_to: ColumnType<string | null, string | null | undefined, string | null>;
+  attachments: ColumnType<DevMailboxAttachment[], string | undefined, string>;
   created_at: Generated<Date>;
 }
 
@@ -126,6 +155,9 @@ export interface ClientsTable {
   region: string | null;
   is_active: Generated<boolean>;
   user_id: string | null;
+  /** For tax invoices over R 5 000 (migration 014). */
+  address: ColumnType<string | null, string | null | undefined, string | null>;
+  vat_number: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -149,6 +181,8 @@ export interface PropertiesTable {
   cleaning_fee_cents: Generated<number>;
   security_deposit_cents: Generated<number>;
   specifications: ColumnType<Specifications, string, string>;
+  /** Set when the listing is archived (deleted while it has reservations); null while it is live. */
+  archived_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -166,11 +200,16 @@ export interface PropertyImagesTable {
 
 export interface ReservationsTable {
   id: Generated<string>;
+  /** "RZ-7K3M9Q" (domain/reservation-reference.ts): what people see and quote instead of the id. */
+  reference: Generated<string>;
   property_id: string;
   owner_id: string;
   client_id: string;
   start_date: string;
   end_date: string;
+  /** Hourly bookings only: 'HH:MM:SS' on start_date (end_date is then start_date + 1). */
+  start_time: string | null;
+  end_time: string | null;
   status: Generated<ReservationStatus>;
   total_price_cents: Generated<number>;
   security_deposit_cents: Generated<number>;
@@ -184,6 +223,124 @@ export interface ReservationsTable {
   created_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+/** numeric(…) columns read as strings (exact); written as numbers or strings. */
+type Numeric = ColumnType<string, number | string | undefined, number | string>;
+
+export interface PropertyRatesTable {
+  id: Generated<string>;
+  property_id: string;
+  owner_id: string;
+  start_date: string;
+  /** Exclusive. */
+  end_date: string;
+  rate_cents: number;
+  currency: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface StockItemsTable {
+  id: Generated<string>;
+  owner_id: string;
+  name: string;
+  sku: string | null;
+  unit_price_cents: Generated<number>;
+  tax_percent: Numeric;
+  unit: Generated<string>;
+  is_active: Generated<boolean>;
+  archived_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ExtraChargeTypesTable {
+  id: Generated<string>;
+  owner_id: string;
+  name: string;
+  default_amount_cents: Generated<number>;
+  tax_percent: Numeric;
+  is_active: Generated<boolean>;
+  archived_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ReservationTransactionsTable {
+  id: Generated<string>;
+  reservation_id: string;
+  owner_id: string;
+  kind: TransactionKind;
+  description: string;
+  quantity: Numeric;
+  unit: string | null;
+  unit_price_cents: Generated<number>;
+  tax_percent: Numeric;
+  discount_percent: Numeric;
+  sub_total_cents: Generated<number>;
+  tax_cents: Generated<number>;
+  total_cents: Generated<number>;
+  payment_amount_cents: number | null;
+  payment_method: PaymentMethod | null;
+  transaction_ref: string | null;
+  stock_item_id: string | null;
+  extra_charge_type_id: string | null;
+  note: string | null;
+  created_by: string | null;
+  voided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  voided_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface BusinessDetailsTable {
+  owner_id: string;
+  trading_name: string;
+  address: string;
+  phone: string | null;
+  email: string | null;
+  vat_registered: boolean;
+  vat_number: string | null;
+  logo_key: string | null;
+  bank_name: string | null;
+  bank_account_holder: string | null;
+  bank_account_number: string | null;
+  bank_branch_code: string | null;
+  bank_account_type: BankAccountType | null;
+  payment_terms: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface VatRatesTable {
+  effective_from: string;
+  rate_percent: Numeric;
+}
+
+export interface DocumentSequencesTable {
+  owner_id: string;
+  series: DocumentSeries;
+  last_number: number;
+}
+
+export interface DocumentsTable {
+  id: Generated<string>;
+  owner_id: string;
+  reservation_id: string;
+  kind: DocumentKind;
+  series: DocumentSeries | null;
+  number: number | null;
+  issue_date: string;
+  replaces_id: string | null;
+  credits_id: string | null;
+  total_cents: number;
+  tax_cents: number;
+  snapshot: ColumnType<DocumentSnapshot, string, never>;
+  pdf: Buffer | null;
+  pdf_sha256: string | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
 }
 
 export type ReservationStatus = 'pending' | 'confirmed' | 'completed' | 'cancelled';
@@ -201,6 +358,15 @@ export interface Database {
   properties: PropertiesTable;
   property_images: PropertyImagesTable;
   reservations: ReservationsTable;
+  property_rates: PropertyRatesTable;
+  stock_items: StockItemsTable;
+  extra_charge_types: ExtraChargeTypesTable;
+  reservation_transactions: ReservationTransactionsTable;
+  business_details: BusinessDetailsTable;
+  vat_rates: VatRatesTable;
+  document_sequences: DocumentSequencesTable;
+  documents: DocumentsTable;
+  email_attachments: EmailAttachmentsTable;
 }
 
 export type Property = Selectable<PropertiesTable>;

@@ -4,6 +4,22 @@ import { AppError } from './errors.ts';
 
 interface PgError {
   code?: string;
+  message?: string;
+}
+
+/**
+ * A reservation that issued documents or billing lines refer to is kept (docs/decisions/006, 017):
+ * the database refuses the delete (ON DELETE RESTRICT: 23001; NO ACTION: 23503) and the user is
+ * told what to do instead.
+ */
+export const RESERVATION_KEPT_MESSAGE =
+  'This reservation has documents or billing lines and is kept for the records. Cancel it instead.';
+
+function isKeptReservation(error: PgError): boolean {
+  return (
+    (error.code === '23001' || error.code === '23503') &&
+    /update or delete on table "reservations"/.test(error.message ?? '')
+  );
 }
 
 /** One error handler: validation → 400 with per-field messages, AppError → its status, else 500. */
@@ -20,6 +36,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ error: error.code ?? 'ERROR', message: error.message });
+    }
+    if (isKeptReservation(error as PgError)) {
+      return reply.status(409).send({ error: 'CONFLICT', message: RESERVATION_KEPT_MESSAGE });
     }
     if ((error as PgError).code === '23P01') {
       return reply.status(409).send({

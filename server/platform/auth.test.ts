@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../domain/errors.ts';
+import { TERMS_VERSION } from '../../domain/terms.ts';
 import { setUserActive } from '../modules/account/user.repository.ts';
 import { cookieFrom, createTestApp, fakeRegistration, type TestApp } from '../test/harness.ts';
 import { SIGN_IN_FAILURE_LIMIT } from './auth.ts';
@@ -15,6 +16,7 @@ afterAll(async () => {
 
 const SIGN_UP = '/api/auth/sign-up/email';
 const CHOOSE_ROLE = 'Please choose whether you want to rent or list a property';
+const TERMS_REQUIRED = 'You must accept the terms and conditions';
 
 async function userRow(email: string) {
   return t.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
@@ -92,6 +94,19 @@ describe('registration → verification → session', () => {
     expect(stored?.role).toBe('client');
   });
 
+  it('stores when the terms were accepted, and which version', async () => {
+    const before = Date.now();
+    const { input, response } = await t.registerUser();
+    expect(response.statusCode).toBe(200);
+    const stored = await userRow(input.email);
+    expect(stored?.terms_version).toBe(TERMS_VERSION);
+    const acceptedAt = stored?.terms_accepted_at?.getTime() ?? 0;
+    expect(acceptedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(acceptedAt).toBeLessThanOrEqual(Date.now() + 1000);
+    // Not part of what the auth library returns about a user.
+    expect(JSON.stringify(response.json())).not.toMatch(/terms/);
+  });
+
   it('stores an empty phone as no phone', async () => {
     const { input, response } = await t.registerUser({ phone: '' });
     expect(response.statusCode).toBe(200);
@@ -150,6 +165,9 @@ describe('sign-up rejections', () => {
     ['the backoffice role', { role: 'backoffice' }, CHOOSE_ROLE],
     ['the frontoffice role', { role: 'frontoffice' }, CHOOSE_ROLE],
     ['no role', { role: undefined }, CHOOSE_ROLE],
+    ['terms not accepted', { termsAccepted: false }, TERMS_REQUIRED],
+    ['no terms acceptance', { termsAccepted: undefined }, TERMS_REQUIRED],
+    ['a terms acceptance that is not a yes', { termsAccepted: 'true' }, TERMS_REQUIRED],
   ];
 
   it.each(cases)('refuses %s with 400 and creates nobody', async (_label, override, message) => {

@@ -9,8 +9,10 @@ import {
   RegisterRequestSchema,
   registrationPassword,
 } from '../../domain/schemas/user.ts';
+import { TERMS_VERSION } from '../../domain/terms.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
+import { linkClientsToUser } from '../modules/clients/client.repository.ts';
 import { ensureStarterSubscription } from '../modules/subscriptions/subscription.repository.ts';
 import {
   PASSWORD_RESET_SUBJECT,
@@ -38,10 +40,20 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [config.PUBLIC_URL],
+    // With PUBLIC_URL set only it is trusted. Without one, a request is trusted from the address it
+    // came to (server/app.ts puts it in the request URL), so the app works wherever it is opened;
+    // links in emails keep using PUBLIC_URL's default, http://localhost:PORT.
+    trustedOrigins: config.publicUrlConfigured
+      ? [config.PUBLIC_URL]
+      : async (request) => (request ? [new URL(request.url).origin] : []),
     database: { db, type: 'postgres' },
     // Explicit: better-auth turns the origin (CSRF) check off by default when NODE_ENV is 'test'.
-    advanced: { database: { generateId: 'uuid' }, disableOriginCheck: false },
+    advanced: {
+      database: { generateId: 'uuid' },
+      disableOriginCheck: false,
+      // Secure (and __Secure- prefixed) cookies exactly when users reach us over https.
+      useSecureCookies: config.PUBLIC_URL.startsWith('https:'),
+    },
     rateLimit: { enabled: false },
     logger: { level: 'error' },
     plugins: [openAPI({ disableDefaultReference: true })],
@@ -52,9 +64,14 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
         first_name: { type: 'string', required: true },
         last_name: { type: 'string', required: true },
         phone: { type: 'string', required: false },
-        role: { type: 'string', required: false, defaultValue: 'client' },
+        // Nothing a person sends writes these (input: false): the sign-up role is set by the user
+        // create hook below from the checked sign-up body; staff, permissions and the active flag only
+        // change through our own routes with their access checks.
+        role: { type: 'string', required: false, input: false, defaultValue: 'client' },
         is_active: { type: 'boolean', required: false, input: false, defaultValue: true },
         parent_owner_id: { type: 'string', required: false, input: false },
+        terms_accepted_at: { type: 'date', required: false, input: false, returned: false },
+        terms_version: { type: 'string', required: false, input: false, returned: false },
       },
     },
     session: {
@@ -105,16 +122,32 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
       // can sign in, so make sure it exists by then (idempotent).
       afterEmailVerification: async (user) => {
         if ((user as { role?: string }).role === 'owner') await ensureStarterSubscription(db, user.id);
+        await linkClientsToUser(db, user);
       },
     },
     databaseHooks: {
       user: {
         create: {
+          // Users are created through the auth library only by signing up (the before hook below has
+          // checked the body): the role chosen there and the acceptance of the current terms.
           // Hook bodies are merged into the request, so the sign-up hook cannot clear an empty phone.
-          before: async (user) => ({ data: { ...user, phone: user.phone || null } }),
-          // Every owner starts on the free Starter plan.
+          before: async (user, ctx) => {
+            const signUp = SignUpChoicesSchema.safeParse(ctx?.path === '/sign-up/email' ? ctx.body : null);
+            if (!signUp.success) throw new APIError('FORBIDDEN', { message: MESSAGES.forbidden });
+            return {
+              data: {
+                ...user,
+                phone: user.phone || null,
+                role: signUp.data.role,
+                terms_accepted_at: new Date(),
+                terms_version: TERMS_VERSION,
+              },
+            };
+          },
+          // Every owner starts on the free Starter plan; bookings already made for the email show up.
           after: async (user) => {
             if ((user as { role?: string }).role === 'owner') await ensureStarterSubscription(db, user.id);
+            await linkClientsToUser(db, user);
           },
         },
       },
@@ -202,6 +235,9 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** What the user create hook takes from the (already checked) sign-up body. */
+const SignUpChoicesSchema = RegisterRequestSchema.pick({ role: true, termsAccepted: true });
 
 async function countRecentFailures(db: Kysely<Database>, email: string): Promise<number> {
   const row = await db

@@ -53,6 +53,7 @@ export interface PropertyOptions {
   availability_end?: string | null;
   is_active?: boolean;
   status?: Property['status'];
+  archived_at?: Date | null;
 }
 
 /** A listing of an owner, inserted directly (no listing limit, any state). */

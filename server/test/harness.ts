@@ -54,6 +54,7 @@ export interface NewUserInput {
   last_name: string;
   phone?: string;
   role: 'client' | 'owner';
+  termsAccepted: boolean;
 }
 
 export interface CreatedUser {
@@ -108,6 +109,7 @@ export function fakeRegistration(overrides: Partial<NewUserInput> = {}): NewUser
     last_name: faker.person.lastName(),
     phone: fakePhone(),
     role: 'client',
+    termsAccepted: true,
     ...overrides,
   };
 }
@@ -153,6 +155,8 @@ export interface TestApp {
 
 export interface CreateTestAppOptions {
   env?: Record<string, string>;
+  /** Changes the parsed configuration, for settings loadConfig would refuse (e.g. production without SMTP). */
+  configure?: (config: Config) => Config;
 }
 
 /**
@@ -162,7 +166,7 @@ export interface CreateTestAppOptions {
 export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rentza-test-'));
   const database = await createTestDatabase();
-  const config = loadConfig({
+  const parsedConfig = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_PUBLIC_URL,
     AUTH_SECRET: TEST_AUTH_SECRET,
@@ -172,6 +176,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     DEMO_DATA: 'false',
     ...options.env,
   });
+  const config = options.configure ? options.configure(parsedConfig) : parsedConfig;
   const runtime = await startRuntime(config, { database, logger: pino({ level: 'silent' }) });
   const { app } = runtime;
   const db = database.db;

@@ -1,15 +1,44 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { router } from './router.tsx';
+import { useNotifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { AppRouter } from './history.tsx';
+import { queryClient } from './query-client.ts';
+import { AppRoutes, preloadRoute } from './router.tsx';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme.ts';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false } },
-});
+// The toast container loads when the first toast is shown, or when the browser is idle a few seconds
+// after the page has loaded; not with the page (docs/decisions/011). notifications.show() waits in
+// Mantine's store until it is there.
+const Notifications = lazy(() => import('./notifications.lazy.tsx'));
+
+function DeferredNotifications() {
+  const { notifications } = useNotifications();
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const afterLoad = () => {
+      timer = setTimeout(() => {
+        if ('requestIdleCallback' in window)
+          window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+        else setIdle(true);
+      }, 3000);
+    };
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad, { once: true });
+    return () => {
+      window.removeEventListener('load', afterLoad);
+      clearTimeout(timer);
+    };
+  }, []);
+  if (!idle && notifications.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  );
+}
 
 export function App() {
   return (
@@ -21,10 +50,10 @@ export function App() {
     >
       <QueryClientProvider client={queryClient}>
         <DatesProvider settings={{ firstDayOfWeek: 0, weekendDays: [0, 6], consistentWeeks: true }}>
-          <ModalsProvider>
-            <Notifications position="top-right" />
-            <RouterProvider router={router} />
-          </ModalsProvider>
+          <DeferredNotifications />
+          <AppRouter preparePage={preloadRoute}>
+            <AppRoutes />
+          </AppRouter>
         </DatesProvider>
       </QueryClientProvider>
     </MantineProvider>

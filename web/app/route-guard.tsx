@@ -1,11 +1,13 @@
 import { Container, Skeleton, Stack } from '@mantine/core';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { canAccessRoute, type GuardedRoute } from '../../domain/routes.ts';
+import { canAccessRoute, type GuardedRoute, routeRefusal } from '../../domain/routes.ts';
 import { useCurrentUser } from '../features/account/api.ts';
+import { notifyNotice } from '../lib/notify.ts';
 
 export function PageSkeleton() {
   return (
-    <Container size="md" py="xl" aria-busy="true" aria-label="Loading">
+    <Container size="md" py="xl" role="status" aria-busy="true" aria-label="Loading">
       <Stack>
         <Skeleton height={32} width="40%" />
         <Skeleton height={16} />
@@ -16,7 +18,7 @@ export function PageSkeleton() {
   );
 }
 
-/** Signed-out visitors go to login with a returnUrl; a role outside the route's list goes home. */
+/** Signed-out visitors go to login with a returnUrl; a role outside the route's list goes home, told why. */
 export function RouteGuard({ route }: { route: GuardedRoute }) {
   const location = useLocation();
   const { data: user, isPending } = useCurrentUser();
@@ -25,6 +27,31 @@ export function RouteGuard({ route }: { route: GuardedRoute }) {
     const returnUrl = `${location.pathname}${location.search}`;
     return <Navigate to={`/login?returnUrl=${encodeURIComponent(returnUrl)}`} replace />;
   }
-  if (!canAccessRoute(route, user.role)) return <Navigate to="/" replace />;
+  if (!canAccessRoute(route, user.role)) {
+    return (
+      <HomeWithNotice
+        title="That page is not available to your account"
+        message={routeRefusal(route, user.role)}
+      />
+    );
+  }
   return <Outlet />;
+}
+
+/** Home, saying why: a refused or unknown address never just disappears. */
+function HomeWithNotice({ title, message }: { title: string; message: string }) {
+  useEffect(() => {
+    notifyNotice('sent-home', title, message);
+  }, [title, message]);
+  return <Navigate to="/" replace />;
+}
+
+/** The spec sends any other path home. */
+export function UnknownPath() {
+  return (
+    <HomeWithNotice
+      title="Page not found"
+      message="There is no page at that address, so we took you to the home page."
+    />
+  );
 }

@@ -1,57 +1,113 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { type ComponentType, type ReactElement, use } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { PlannedScreen } from '../components/planned-screen.tsx';
-import { RouteGuard } from './route-guard.tsx';
+import { queryClient } from './query-client.ts';
+import { RouteGuard, UnknownPath } from './route-guard.tsx';
 import { Shell } from './shell.tsx';
-import { SubscriptionGuard } from './subscription-guard.tsx';
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+type Params = Record<string, string | undefined>;
+const preloaders = new WeakMap<ReactElement, (params: Params) => Promise<unknown>>();
 
-export const router = createBrowserRouter([
+/**
+ * A screen whose code loads when it is first shown (the shell's Suspense shows a skeleton meanwhile,
+ * or the page being left stays until it has loaded). Declarative routes (useRoutes) rather than a data
+ * router: the app uses no loaders or actions, and createBrowserRouter alone adds ~17 kB gzip to every
+ * page's first load (docs/decisions/011). preloadRoute loads the first page before the first render.
+ */
+function page(
+  load: () => Promise<{ default: ComponentType }>,
+  prefetch?: (params: Params) => Promise<unknown>,
+): ReactElement {
+  let Loaded: ComponentType | null = null;
+  let loading: Promise<void> | null = null;
+  const preload = () => {
+    loading ??= load().then(
+      (module) => {
+        Loaded = module.default;
+      },
+      (error: unknown) => {
+        loading = null; // the next render tries again
+        throw error;
+      },
+    );
+    return loading;
+  };
+  function Screen() {
+    if (!Loaded) use(preload());
+    return Loaded ? <Loaded /> : null;
+  }
+  const element = <Screen />;
+  preloaders.set(element, (params) => Promise.all([preload(), prefetch?.(params)]));
+  return element;
+}
+
+export const routes: RouteObject[] = [
   {
     element: <Shell />,
     children: [
-      { index: true, lazy: page(() => import('../routes/home.tsx')) },
-      { path: 'login', lazy: page(() => import('../routes/login.tsx')) },
-      { path: 'register', lazy: page(() => import('../routes/register.tsx')) },
-      { path: 'forgot-password', lazy: page(() => import('../routes/forgot-password.tsx')) },
-      { path: 'reset-password', lazy: page(() => import('../routes/reset-password.tsx')) },
-      { path: 'verify-email', lazy: page(() => import('../routes/verify-email.tsx')) },
-      { path: 'claim-account', lazy: page(() => import('../routes/claim-account.tsx')) },
-      { path: 'terms', lazy: page(() => import('../routes/terms.tsx')) },
-      { path: 'dev/mailbox', lazy: page(() => import('../routes/dev-mailbox.tsx')) },
-      { path: 'properties', lazy: page(() => import('../routes/properties.tsx')) },
-      { path: 'property/:id', lazy: page(() => import('../routes/property-details.tsx')) },
+      { index: true, element: page(() => import('../routes/home.tsx')) },
+      { path: 'login', element: page(() => import('../routes/login.tsx')) },
+      { path: 'register', element: page(() => import('../routes/register.tsx')) },
+      { path: 'forgot-password', element: page(() => import('../routes/forgot-password.tsx')) },
+      { path: 'reset-password', element: page(() => import('../routes/reset-password.tsx')) },
+      { path: 'verify-email', element: page(() => import('../routes/verify-email.tsx')) },
+      { path: 'claim-account', element: page(() => import('../routes/claim-account.tsx')) },
+      { path: 'terms', element: page(() => import('../routes/terms.tsx')) },
+      { path: 'dev/mailbox', element: page(() => import('../routes/dev-mailbox.tsx')) },
+      { path: 'properties', element: page(() => import('../routes/properties.tsx')) },
+      {
+        path: 'property/:id',
+        element: page(
+          () => import('../routes/property-details.tsx'),
+          // The listing is fetched with the page's code, so its photo (the largest paint) comes sooner.
+          ({ id }) =>
+            import('../features/properties/api.ts').then(({ propertyQuery }) =>
+              queryClient.prefetchQuery(propertyQuery(id)),
+            ),
+        ),
+      },
+      { path: 'list-your-property', element: page(() => import('../routes/list-your-property.tsx')) },
       { path: 'payment/return', element: <PlannedScreen title="Payment received" /> },
       { path: 'payment/cancel', element: <PlannedScreen title="Payment cancelled" /> },
       { path: 'reservation', element: <Navigate to="/reservation-management" replace /> },
       {
         element: <RouteGuard route="profile" />,
-        children: [{ path: 'profile', lazy: page(() => import('../routes/profile.tsx')) }],
+        children: [{ path: 'profile', element: page(() => import('../routes/profile.tsx')) }],
       },
       {
         element: <RouteGuard route="reservationBooking" />,
         children: [
-          { path: 'reservation/:id', lazy: page(() => import('../routes/reservation-booking.tsx')) },
+          { path: 'reservation/:id', element: page(() => import('../routes/reservation-booking.tsx')) },
         ],
       },
       {
         element: <RouteGuard route="reservationManagement" />,
         children: [
           {
-            path: 'reservation-management',
-            lazy: page(() => import('../routes/reservation-management.tsx')),
+            element: page(() => import('./modals-outlet.tsx')),
+            children: [
+              {
+                path: 'reservation-management',
+                element: page(() => import('../routes/reservation-management.tsx')),
+              },
+            ],
           },
         ],
       },
       {
         element: <RouteGuard route="myReservations" />,
-        children: [{ path: 'my-reservations', lazy: page(() => import('../routes/my-reservations.tsx')) }],
+        children: [
+          {
+            element: page(() => import('./modals-outlet.tsx')),
+            children: [
+              { path: 'my-reservations', element: page(() => import('../routes/my-reservations.tsx')) },
+            ],
+          },
+        ],
       },
       {
         element: <RouteGuard route="calendar" />,
-        children: [{ path: 'calendar', lazy: page(() => import('../routes/calendar.tsx')) }],
+        children: [{ path: 'calendar', element: page(() => import('../routes/calendar.tsx')) }],
       },
       {
         element: <RouteGuard route="subscription" />,
@@ -60,9 +116,17 @@ export const router = createBrowserRouter([
       {
         element: <RouteGuard route="billing" />,
         children: [
-          { path: 'billing/rates', element: <PlannedScreen title="Property Rates" /> },
-          { path: 'billing/stock', element: <PlannedScreen title="Stock Items" /> },
-          { path: 'billing/extra-charges', element: <PlannedScreen title="Ad Hoc Charge Types" /> },
+          {
+            element: page(() => import('./modals-outlet.tsx')),
+            children: [
+              { path: 'billing/rates', element: page(() => import('../routes/billing-rates.tsx')) },
+              { path: 'billing/stock', element: page(() => import('../routes/billing-stock.tsx')) },
+              {
+                path: 'billing/extra-charges',
+                element: page(() => import('../routes/billing-extra-charges.tsx')),
+              },
+            ],
+          },
         ],
       },
       {
@@ -81,14 +145,47 @@ export const router = createBrowserRouter([
         element: <RouteGuard route="propertyManagement" />,
         children: [
           {
-            element: <SubscriptionGuard />,
+            element: page(() =>
+              import('./subscription-guard.tsx').then(({ SubscriptionGuard }) => ({
+                default: SubscriptionGuard,
+              })),
+            ),
             children: [
-              { path: 'property-management', lazy: page(() => import('../routes/property-management.tsx')) },
+              {
+                element: page(() => import('./modals-outlet.tsx')),
+                children: [
+                  {
+                    path: 'property-management',
+                    element: page(() => import('../routes/property-management.tsx')),
+                  },
+                ],
+              },
             ],
           },
         ],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', element: <UnknownPath /> },
     ],
   },
-]);
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * Loads the screens (and lazy layouts) of `pathname`, and the data some of them prefetch, so that the
+ * first render shows the whole page at once: header and page in the same first paint, as the data
+ * router did. Never rejects.
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(
+    matches.map((match) =>
+      match.route.element ? preloaders.get(match.route.element as ReactElement)?.(match.params) : null,
+    ),
+  ).then(
+    () => {},
+    () => {},
+  );
+}

@@ -1,31 +1,19 @@
-import {
-  Anchor,
-  AppShell,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Divider,
-  Drawer,
-  Group,
-  NavLink as MantineNavLink,
-  Menu,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { useDisclosure, useWindowScroll } from '@mantine/hooks';
-import { IconChevronDown } from '@tabler/icons-react';
-import { Suspense } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import { Anchor, Box, Burger, Button, Container, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
 import { navigationLinks } from '../../domain/routes.ts';
 import { Logo } from '../components/logo.tsx';
 import { type CurrentUser, useCurrentUser } from '../features/account/api.ts';
 import { NavigationEffects } from './navigation-effects.tsx';
 import { PageSkeleton } from './route-guard.tsx';
-import { useLogout } from './use-logout.ts';
-import { UserMenu } from './user-menu.tsx';
+import { SEARCH_LINK } from './search-link.ts';
 
-const SEARCH_LINK = { label: 'Search for Rentals', to: '/properties' };
+// Menus and the mobile drawer load when first shown: a signed-out visitor on a wide screen sees
+// none of them, and the pages' first load stays small (docs/decisions/011).
+const MobileMenu = lazy(() => import('./mobile-menu.tsx'));
+const NavMenu = lazy(() => import('./nav-menu.tsx'));
+const UserMenu = lazy(() => import('./user-menu.tsx').then(({ UserMenu }) => ({ default: UserMenu })));
 
 /** On wide screens the management screens sit in a "Manage" menu so the header stays on one line. */
 const MANAGE_PATHS = new Set([
@@ -36,32 +24,13 @@ const MANAGE_PATHS = new Set([
   '/users',
 ]);
 
-function NavMenu({ label, links }: { label: string; links: Array<{ label: string; to: string }> }) {
-  if (links.length === 0) return null;
-  return (
-    <Menu position="bottom-start">
-      <Menu.Target>
-        <Button variant="subtle" size="compact-sm" rightSection={<IconChevronDown size={14} aria-hidden />}>
-          {label}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {links.map((link) => (
-          <Menu.Item key={link.to} component={Link} to={link.to}>
-            {link.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
 function DesktopNav({ user }: { user: CurrentUser | null }) {
   const links = user ? navigationLinks(user.role) : [];
   const unsectioned = links.filter((link) => !link.section);
   const manage = unsectioned.filter((link) => MANAGE_PATHS.has(link.to));
   const grouped = manage.length > 1;
   const inline = grouped ? unsectioned.filter((link) => !MANAGE_PATHS.has(link.to)) : unsectioned;
+  const billing = links.filter((link) => link.section === 'Billing');
   return (
     <Group gap={4} visibleFrom="sm" component="nav" aria-label="Main" wrap="nowrap">
       {[SEARCH_LINK, ...inline].map((link) => (
@@ -69,91 +38,46 @@ function DesktopNav({ user }: { user: CurrentUser | null }) {
           {link.label}
         </Button>
       ))}
-      {grouped && <NavMenu label="Manage" links={manage} />}
-      <NavMenu label="Billing" links={links.filter((link) => link.section === 'Billing')} />
+      <Suspense fallback={null}>
+        {grouped && <NavMenu label="Manage" links={manage} />}
+        {billing.length > 0 && <NavMenu label="Billing" links={billing} />}
+      </Suspense>
     </Group>
   );
 }
 
-function MobileMenu({
-  user,
-  opened,
-  onClose,
-}: {
-  user: CurrentUser | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
-  const logout = useLogout();
-  const { pathname } = useLocation();
-  const links = user ? navigationLinks(user.role) : [];
-  const item = (link: { label: string; to: string }) => (
-    <MantineNavLink
-      key={link.to}
-      component={Link}
-      to={link.to}
-      label={link.label}
-      active={pathname === link.to}
-      onClick={onClose}
-    />
-  );
-  return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      title="Menu"
-      size="xs"
-      hiddenFrom="sm"
-      padding="md"
-      closeButtonProps={{ 'aria-label': 'Close menu' }}
-    >
-      <Stack gap={2} component="nav" aria-label="Mobile">
-        {item(SEARCH_LINK)}
-        {links.filter((link) => !link.section).map(item)}
-        {links.some((link) => link.section === 'Billing') && (
-          <>
-            <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="sm" px="sm">
-              Billing
-            </Text>
-            {links.filter((link) => link.section === 'Billing').map(item)}
-          </>
-        )}
-        <Divider my="sm" />
-        {user ? (
-          <>
-            {item({ label: 'My Profile', to: '/profile' })}
-            <MantineNavLink
-              component="button"
-              label="Logout"
-              onClick={() => {
-                onClose();
-                void logout();
-              }}
-            />
-          </>
-        ) : (
-          <>
-            {item({ label: 'Login', to: '/login' })}
-            {item({ label: 'Register', to: '/register' })}
-          </>
-        )}
-      </Stack>
-    </Drawer>
-  );
+/**
+ * Whether the page is scrolled down more than `offset` px. Only crossing the line re-renders (Mantine's
+ * useWindowScroll re-rendered the whole page after it mounted, and at every scroll event). Not read
+ * when mounting, which would force a layout of the whole page before its first paint: the page
+ * starts at the top, and a restored scroll position comes with a scroll event.
+ */
+function useScrolledPast(offset: number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > offset);
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [offset]);
+  return past;
 }
 
 export function Shell() {
   const [menuOpened, menu] = useDisclosure(false);
-  const [scroll] = useWindowScroll();
+  // The drawer's code loads on the first open (most visitors on wide screens never need it).
+  const [menuUsed, setMenuUsed] = useState(false);
+  const compact = useScrolledPast(20);
   const { data: user } = useCurrentUser();
-  const navigation = useNavigation();
-  const compact = scroll.y > 20;
   const headerHeight = compact ? 56 : 72;
 
   return (
-    <AppShell header={{ height: headerHeight }} padding={0}>
+    <Box style={{ '--app-header-height': `${headerHeight}px` }}>
       <NavigationEffects />
-      <AppShell.Header className="app-header" data-compact={compact}>
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
+      {/* right-scroll-bar-position: react-remove-scroll keeps it in place while a drawer locks scrolling. */}
+      <Box component="header" className="app-header right-scroll-bar-position" data-compact={compact}>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="lg" wrap="nowrap">
@@ -164,7 +88,9 @@ export function Shell() {
             </Group>
             <Group gap="xs" wrap="nowrap">
               {user ? (
-                <UserMenu user={user} />
+                <Suspense fallback={<Box w={54} h={34} />}>
+                  <UserMenu user={user} />
+                </Suspense>
               ) : (
                 <Group gap="xs" visibleFrom="sm">
                   <Button component={Link} to="/login" variant="default">
@@ -177,17 +103,24 @@ export function Shell() {
               )}
               <Burger
                 opened={menuOpened}
-                onClick={menu.toggle}
+                onClick={() => {
+                  setMenuUsed(true);
+                  menu.toggle();
+                }}
                 hiddenFrom="sm"
                 aria-label={menuOpened ? 'Close menu' : 'Open menu'}
               />
             </Group>
           </Group>
         </Container>
-      </AppShell.Header>
-      <MobileMenu user={user ?? null} opened={menuOpened} onClose={menu.close} />
-      <AppShell.Main>
-        <Box id="main" aria-busy={navigation.state === 'loading'} mih="calc(100vh - 140px)">
+      </Box>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu user={user ?? null} opened={menuOpened} onClose={menu.close} />
+        </Suspense>
+      )}
+      <Box component="main" className="app-main">
+        <Box id="main" tabIndex={-1} style={{ outline: 'none' }} mih="calc(100vh - 140px)">
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>
@@ -209,7 +142,7 @@ export function Shell() {
             </Group>
           </Container>
         </Box>
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    </Box>
   );
 }

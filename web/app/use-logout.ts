@@ -1,19 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { CURRENT_USER_KEY } from '../features/account/api.ts';
 import { authApi } from '../features/auth/api.ts';
 import { clearLastRoute } from '../lib/storage.ts';
 
-/** Logout clears the remembered route, ends the session and returns home. */
+/** Logout clears the remembered route, ends the session and returns home (or to `to`). */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return async () => {
+  return async (to = '/') => {
     clearLastRoute();
     try {
       await authApi.signOut();
     } finally {
+      // Signed out now, for every screen showing the user (the shell, mounted throughout, keeps its
+      // query observer: clear() alone would leave it showing the old user until it re-renders).
+      queryClient.setQueryData(CURRENT_USER_KEY, null);
       queryClient.clear();
-      await navigate('/', { replace: true });
+      await navigate(to, { replace: true });
     }
   };
 }

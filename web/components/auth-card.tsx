@@ -1,5 +1,6 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { usePageTitle } from '../lib/page-title.ts';
 
 /** The centred card the account screens share. */
 export function AuthCard({
@@ -11,6 +12,7 @@ export function AuthCard({
   subtitle?: ReactNode;
   children: ReactNode;
 }) {
+  usePageTitle(title);
   return (
     <Container size={480} py={48} px="md">
       <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} radius="md">

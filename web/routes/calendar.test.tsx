@@ -4,6 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '../../domain/roles.ts';
+import type { Reservation } from '../../domain/schemas/reservation.ts';
+import type { UserProfile } from '../../domain/schemas/user.ts';
+import { aBusinessProperty, aReservation, aUserProfile } from '../test/wire-fixtures.ts';
 import CalendarPage from './calendar.tsx';
 
 /** The colleague-owned editor is replaced by a stub that shows what the calendar asked it to open. */
@@ -23,42 +27,44 @@ vi.mock('../features/reservations/components/reservation-editor.tsx', () => ({
 }));
 
 const OWNER_ID = '3f2a9c1e-77aa-4bcd-9e0f-1234567890ab';
-const user = (role: string, extra: Record<string, unknown> = {}) => ({
-  id: role === 'owner' ? OWNER_ID : 'a1b2c3d4-0000-4000-8000-000000000000',
-  email: 'x@rentza.test',
-  name: 'X',
-  first_name: 'X',
-  last_name: 'Y',
-  phone: null,
-  role,
-  region: 'ZA',
-  culture: 'en-ZA',
-  settings: { currency: 'ZAR', dateFormat: 'dd/MM/yyyy', timeFormat: 'HH:mm', language: 'en-ZA' },
-  is_active: true,
-  parent_owner_id: role === 'frontoffice' ? OWNER_ID : null,
-  permissions: {
-    canManageProperties: false,
-    canManageReservations: role !== 'client',
-    canManageTenants: false,
-    canManageUsers: false,
-    canViewReports: false,
-  },
-  created_at: '2026-01-01T00:00:00.000Z',
-  ...extra,
-});
+const user = (role: Role, extra: Partial<UserProfile> = {}) =>
+  aUserProfile({
+    id: role === 'owner' ? OWNER_ID : 'a1b2c3d4-0000-4000-8000-000000000000',
+    role,
+    parent_owner_id: role === 'frontoffice' ? OWNER_ID : null,
+    permissions: {
+      canManageProperties: false,
+      canManageReservations: role !== 'client',
+      canManageTenants: false,
+      canManageUsers: false,
+      canViewReports: false,
+    },
+    ...extra,
+  });
 
-const reservation = (id: string, propertyId: string, start: string, end: string, status: string) => ({
-  id,
-  property_id: propertyId,
-  owner_id: OWNER_ID,
-  client_id: 'c1',
-  start_date: start,
-  end_date: end,
-  status,
-  guests: 1,
-  property: { title: propertyId === 'p1' ? 'Sea Point Loft' : 'Karoo Farmhouse', type: 'accommodation' },
-  client: { first_name: 'Lerato', last_name: 'Dlamini', email: 'lerato@example.co.za' },
-});
+const reservation = (
+  id: string,
+  propertyId: string,
+  start: string,
+  end: string,
+  status: Reservation['status'],
+) =>
+  aReservation({
+    id,
+    property_id: propertyId,
+    owner_id: OWNER_ID,
+    start_date: start,
+    end_date: end,
+    status,
+    property: {
+      title: propertyId === 'p1' ? 'Sea Point Loft' : 'Karoo Farmhouse',
+      type: 'accommodation',
+      location: 'Cape Town',
+      city: 'Cape Town',
+      cover_url: null,
+      archived: false,
+    },
+  });
 
 const RESERVATIONS = [
   reservation('r-late', 'p2', '2026-11-21', '2026-11-22', 'pending'),
@@ -66,8 +72,8 @@ const RESERVATIONS = [
   reservation('r-done', 'p1', '2026-11-05', '2026-11-07', 'completed'),
 ];
 const PROPERTIES = [
-  { id: 'p2', title: 'Karoo Farmhouse', type: 'accommodation', owner_id: OWNER_ID },
-  { id: 'p1', title: 'Sea Point Loft', type: 'accommodation', owner_id: OWNER_ID },
+  aBusinessProperty({ id: 'p2', title: 'Karoo Farmhouse', owner_id: OWNER_ID }),
+  aBusinessProperty({ id: 'p1', title: 'Sea Point Loft', owner_id: OWNER_ID }),
 ];
 
 let requests: string[] = [];

@@ -2,20 +2,24 @@ import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@man
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
-  type CalendarMonth,
   canCreateFromCalendar,
   dayClickAction,
+  reservationsOnDay,
+} from '../../domain/calendar/day-reservations.ts';
+import {
   type CalendarFilters as Filters,
   filterReservations,
+  NO_FILTERS,
+  ownerOptions,
+} from '../../domain/calendar/filters.ts';
+import {
+  type CalendarMonth,
   monthGridRange,
   monthOf,
   monthTitle,
   monthWeeks,
-  NO_FILTERS,
-  ownerOptions,
-  reservationsOnDay,
   shiftMonth,
-} from '../../domain/calendar.ts';
+} from '../../domain/calendar/month-grid.ts';
 import { type IsoDate, todayInBusinessZone } from '../../domain/dates.ts';
 import { useCurrentUser } from '../features/account/api.ts';
 import { useCalendarProperties, useCalendarReservations } from '../features/calendar/api.ts';
@@ -26,6 +30,7 @@ import { DayAgenda } from '../features/calendar/components/day-agenda.tsx';
 import { MonthGrid } from '../features/calendar/components/month-grid.tsx';
 import { ReservationEditor } from '../features/reservations/components/reservation-editor.tsx';
 import { notifyError } from '../lib/notify.ts';
+import { usePageTitle } from '../lib/page-title.ts';
 
 const LOAD_FAILED = 'Failed to load calendar data';
 
@@ -45,6 +50,7 @@ interface EditorState {
 const EMPTY: never[] = [];
 
 export default function CalendarPage() {
+  usePageTitle('Reservation Calendar');
   const today = todayInBusinessZone();
   const { data: user } = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -154,13 +160,16 @@ export default function CalendarPage() {
           />
         )}
       </Stack>
-      <ReservationEditor
-        opened={editor.opened}
-        onClose={() => setEditor((current) => ({ ...current, opened: false }))}
-        reservationId={editor.reservationId}
-        draft={editor.draft}
-        onSaved={() => void reservations.refetch()}
-      />
+      {user && (
+        <ReservationEditor
+          user={user}
+          opened={editor.opened}
+          onClose={() => setEditor((current) => ({ ...current, opened: false }))}
+          reservationId={editor.reservationId}
+          draft={editor.draft}
+          onSaved={() => void reservations.refetch()}
+        />
+      )}
     </Container>
   );
 }

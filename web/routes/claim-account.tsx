@@ -69,7 +69,7 @@ export default function ClaimAccountPage() {
   if (!invitation.data) {
     return (
       <AuthCard title="Complete Your Registration">
-        <Skeleton height={200} aria-label="Loading invitation" />
+        <Skeleton height={200} role="status" aria-label="Loading invitation" />
       </AuthCard>
     );
   }

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Box,
   Container,
@@ -13,20 +14,12 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { MailSchema, MailSummarySchema } from '../../domain/schemas/mailbox.ts';
 import { api } from '../lib/api.ts';
-
-interface MailSummary {
-  id: string;
-  to: string;
-  subject: string;
-  created_at: string;
-}
-interface Mail extends MailSummary {
-  html: string;
-  text: string;
-}
+import { usePageTitle } from '../lib/page-title.ts';
 
 const formatTime = (iso: string) =>
   new Intl.DateTimeFormat('en-ZA', {
@@ -34,6 +27,8 @@ const formatTime = (iso: string) =>
     timeStyle: 'short',
     timeZone: 'Africa/Johannesburg',
   }).format(new Date(iso));
+
+const formatSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 102.4) / 10} KB`);
 
 /** Links in captured mail open in this tab, so each email flow can be completed here. */
 const withTopTarget = (html: string) =>
@@ -44,7 +39,7 @@ const withTopTarget = (html: string) =>
 function MailView({ id }: { id: string }) {
   const { data, isPending } = useQuery({
     queryKey: ['dev-mail', id],
-    queryFn: () => api.get<Mail>(`/api/dev/mailbox/${id}`),
+    queryFn: () => api.get(`/api/dev/mailbox/${id}`, MailSchema),
   });
   if (isPending || !data) return <Skeleton height={400} />;
   return (
@@ -54,7 +49,27 @@ function MailView({ id }: { id: string }) {
       </Title>
       <Text size="sm" c="dimmed">
         To {data.to} · {formatTime(data.created_at)}
+        {data.reply_to && ` · Reply to ${data.reply_to}`}
       </Text>
+      {data.attachments.length > 0 && (
+        <Group
+          gap="xs"
+          component="ul"
+          aria-label="Attachments"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {data.attachments.map((file) => (
+            <li key={file.id}>
+              <Anchor href={file.url} download={file.file_name} size="sm">
+                <Group gap={4} wrap="nowrap" component="span">
+                  <IconPaperclip size={16} aria-hidden />
+                  {file.file_name} ({formatSize(file.size)})
+                </Group>
+              </Anchor>
+            </li>
+          ))}
+        </Group>
+      )}
       <Box
         component="iframe"
         title={`Email: ${data.subject}`}
@@ -72,10 +87,11 @@ function MailView({ id }: { id: string }) {
 }
 
 export default function DevMailboxPage() {
+  usePageTitle('Dev mailbox');
   const [selected, setSelected] = useState<string | null>(null);
   const { data, isPending, isError } = useQuery({
     queryKey: ['dev-mailbox'],
-    queryFn: () => api.get<MailSummary[]>('/api/dev/mailbox'),
+    queryFn: () => api.get('/api/dev/mailbox', MailSummarySchema.array()),
     refetchInterval: 3000,
   });
   const current = selected ?? data?.[0]?.id ?? null;

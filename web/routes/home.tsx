@@ -2,8 +2,12 @@ import { Box, Button, Chip, Container, Group, Stack, Text, Title } from '@mantin
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { todayInBusinessZone } from '../../domain/dates.ts';
-import { FEATURED_COUNT, FEATURED_FILTERS, type PropertyType } from '../../domain/property.ts';
-import { validateSearchDates } from '../../domain/schemas/property.ts';
+import {
+  FEATURED_COUNT,
+  FEATURED_FILTERS,
+  type PropertyType,
+  validateSearchDates,
+} from '../../domain/property.ts';
 import { useSearchProperties } from '../features/properties/api.ts';
 import { PropertyGrid, PropertyGridSkeleton } from '../features/properties/components/property-grid.tsx';
 import {
@@ -13,6 +17,7 @@ import {
 } from '../features/properties/components/search-form.tsx';
 import { SearchResults } from '../features/properties/components/search-results.tsx';
 import { readSearchParams } from '../features/properties/search-params.ts';
+import { usePageTitle } from '../lib/page-title.ts';
 import { toQueryString } from '../lib/query-string.ts';
 
 function FeaturedProperties() {
@@ -45,6 +50,7 @@ function FeaturedProperties() {
 }
 
 export default function HomePage() {
+  usePageTitle(null);
   const [urlParams, setUrlParams] = useSearchParams();
   const params = readSearchParams(urlParams);
   const searching = urlParams.has('type');
@@ -73,7 +79,7 @@ export default function HomePage() {
               Rent homes, cars, tools, cameras, venues and storage from owners across South Africa.
             </Text>
             <Group>
-              <Button component={Link} to="/property-management" size="lg" color="white" c="cyan.9">
+              <Button component={Link} to="/list-your-property" size="lg" color="white" c="cyan.9">
                 List Your Property
               </Button>
             </Group>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '../../domain/roles.ts';
 import {
   type ApiCall,
   type ApiReply,
@@ -12,6 +13,7 @@ import {
   renderWithProviders,
   toastTexts,
 } from '../test/render.tsx';
+import { aUserProfile } from '../test/wire-fixtures.ts';
 import LoginPage from './login.tsx';
 
 beforeEach(() => {
@@ -24,15 +26,15 @@ afterEach(() => {
 
 type User = ReturnType<typeof userEvent.setup>;
 
-const me = (role: string) => ({
-  id: 'u1',
-  email: 'sipho@example.co.za',
-  name: 'Sipho Dube',
-  first_name: 'Sipho',
-  last_name: 'Dube',
-  phone: null,
-  role,
-});
+const me = (role: Role) =>
+  aUserProfile({
+    id: 'u1',
+    email: 'sipho@example.co.za',
+    name: 'Sipho Dube',
+    first_name: 'Sipho',
+    last_name: 'Dube',
+    role,
+  });
 
 function renderLogin(path = '/login') {
   const user = userEvent.setup({ delay: null });
@@ -55,7 +57,7 @@ async function logIn(user: User, email = 'sipho@example.co.za', password = 'secr
 }
 
 /** Signs in as `role`; the sign-in call can be held with `signIn`. */
-function serveLogin(role: string, signIn?: (call: ApiCall) => Promise<ApiReply> | ApiReply) {
+function serveLogin(role: Role, signIn?: (call: ApiCall) => Promise<ApiReply> | ApiReply) {
   return mockApi(async (call) => {
     if (call.method === 'POST' && call.url === '/api/auth/sign-in/email') {
       return signIn ? signIn(call) : { body: { redirect: false, token: 't', user: { id: 'u1' } } };
@@ -196,5 +198,37 @@ describe('login screen', { timeout: 30_000 }, () => {
     const { user, router } = renderLogin();
     await logIn(user);
     await waitFor(() => expect(currentUrl(router)).toBe('/'));
+  });
+
+  it('after a wrong password shows only the error, not the “Email verified” box beside it', async () => {
+    serveLogin('client', () => ({
+      status: 401,
+      body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+    }));
+    const { user } = renderLogin('/login?verified=1');
+    expect(screen.getByText('Email verified')).toBeTruthy();
+    await logIn(user);
+    await screen.findByRole('alert');
+    expect(screen.queryByText('Email verified')).toBeNull();
+  });
+
+  it('says why a visitor sent from Book Now must sign in, and offers to register', async () => {
+    mockApi(() => undefined);
+    renderLogin(`/login?returnUrl=${encodeURIComponent('/reservation/p1')}`);
+    expect(screen.getByText('Sign in or create an account to book this')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
+  });
+
+  it('tells a would-be owner to sign in with an owner account, and registers them as one', async () => {
+    mockApi(() => undefined);
+    renderLogin(`/login?returnUrl=${encodeURIComponent('/property-management')}`);
+    expect(screen.getByText('Sign in with an owner account to list your property')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register?role=owner');
+  });
+
+  it('gives no reason when opened directly', async () => {
+    mockApi(() => undefined);
+    renderLogin();
+    expect(screen.queryByText(/Sign in or create|Please log in to continue/)).toBeNull();
   });
 });

@@ -4,36 +4,44 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { needsEmailVerification, translateAuthError } from '../../domain/errors.ts';
-import { landingPathAfterLogin } from '../../domain/routes.ts';
-import { EmailOnlySchema, type Login, LoginSchema } from '../../domain/schemas/user.ts';
+import { landingPathAfterLogin, loginReason, registerPathFor } from '../../domain/routes.ts';
+import type { Login } from '../../domain/schemas/user.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { CURRENT_USER_KEY, type CurrentUser } from '../features/account/api.ts';
+import { CURRENT_USER_KEY } from '../features/account/api.ts';
 import { authApi } from '../features/auth/api.ts';
-import { ApiError, api } from '../lib/api.ts';
+import { ApiError, api, lazySchema } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { readLastRoute } from '../lib/storage.ts';
-import { zodValidate } from '../lib/zod-form.ts';
+import { lazyZodValidate, useSchemas, useValidateChangedFieldsOnLoad } from '../lib/zod-form.ts';
+
+const userSchemas = () => import('../../domain/schemas/user.ts');
 
 export default function LoginPage() {
   const [params] = useSearchParams();
+  const reason = loginReason(params.get('returnUrl'));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ text: string; offerResend: boolean } | null>(null);
+  const schemas = useSchemas(userSchemas);
   const form = useForm<Login>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
-    validate: zodValidate(LoginSchema),
+    validate: lazyZodValidate(schemas?.LoginSchema),
     validateInputOnChange: true,
     validateInputOnBlur: true,
   });
+  useValidateChangedFieldsOnLoad(form, schemas !== null);
 
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     setError(null);
     try {
       await authApi.signIn(values.email, values.password);
-      const user = await api.get<CurrentUser>('/api/me');
+      const user = await api.get(
+        '/api/me',
+        lazySchema(userSchemas, (m) => m.UserProfileSchema),
+      );
       queryClient.setQueryData(CURRENT_USER_KEY, user);
       await navigate(
         landingPathAfterLogin({
@@ -53,6 +61,7 @@ export default function LoginPage() {
   });
 
   const resend = async () => {
+    const { EmailOnlySchema } = await userSchemas();
     const parsed = EmailOnlySchema.safeParse({ email: form.values.email });
     if (!parsed.success) {
       notifyError('Please enter your email address first');
@@ -72,7 +81,12 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Login" subtitle="Welcome back to Rentza.">
-      {params.get('verified') === '1' && (
+      {!error && reason && (
+        <Alert color="blue" title={reason.title}>
+          {reason.detail}
+        </Alert>
+      )}
+      {!error && params.get('verified') === '1' && (
         <Alert color="teal" title="Email verified">
           Your email address is verified. You can now log in.
         </Alert>
@@ -116,7 +130,7 @@ export default function LoginPage() {
       </form>
       <Text size="sm" ta="center">
         Don&apos;t have an account?{' '}
-        <Anchor component={Link} to="/register">
+        <Anchor component={Link} to={registerPathFor(params.get('returnUrl'))}>
           Register
         </Anchor>
       </Text>

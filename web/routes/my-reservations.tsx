@@ -1,80 +1,16 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDisplayDate } from '../../domain/dates.ts';
-import { formatRand } from '../../domain/money.ts';
-import { type Reservation, useReservations } from '../features/reservations/api.ts';
-import { StatusBadge } from '../features/reservations/components/status-badge.tsx';
-
-function Detail({ label, value }: { label: string; value: string | number }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </div>
-  );
-}
-
-function ReservationCard({ reservation }: { reservation: Reservation }) {
-  return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="article"
-      aria-label={reservation.property?.title ?? 'Reservation'}
-    >
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
-            <Title order={2} size="h4">
-              {reservation.property?.title ?? 'Property Details Unavailable'}
-            </Title>
-            {reservation.property && (
-              <Text size="sm" c="dimmed">
-                {reservation.property.location}, {reservation.property.city}
-              </Text>
-            )}
-          </div>
-          <StatusBadge status={reservation.status} clientFacing />
-        </Group>
-        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-          <Detail label="Check-in" value={formatDisplayDate(reservation.start_date)} />
-          <Detail label="Check-out" value={formatDisplayDate(reservation.end_date)} />
-          <Detail
-            label="Duration"
-            value={`${reservation.nights} night${reservation.nights === 1 ? '' : 's'}`}
-          />
-          <Detail label="Guests" value={reservation.guests} />
-          <Detail label="Total amount" value={formatRand(reservation.total_price_cents)} />
-          <Detail label="Booked on" value={formatDisplayDate(reservation.created_at.slice(0, 10))} />
-        </SimpleGrid>
-        {reservation.special_requests && (
-          <Detail label="Special requests" value={reservation.special_requests} />
-        )}
-        <Text size="xs" c="dimmed">
-          Reservation ID: {reservation.id}
-        </Text>
-      </Stack>
-    </Card>
-  );
-}
+import { useMyDocuments } from '../features/documents/api.ts';
+import { ClientDocuments } from '../features/documents/components/client-documents.tsx';
+import { useReservations } from '../features/reservations/api.ts';
+import { ClientReservationCard } from '../features/reservations/components/client-reservation-card.tsx';
+import { usePageTitle } from '../lib/page-title.ts';
 
 export default function MyReservationsPage() {
+  usePageTitle('My Reservations');
   const { data, isPending, isError, refetch } = useReservations();
+  const documents = useMyDocuments(!!data && data.length > 0);
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
@@ -83,7 +19,7 @@ export default function MyReservationsPage() {
           <Text c="dimmed">View and manage your bookings</Text>
         </div>
         {isPending && (
-          <Stack aria-busy="true" aria-label="Loading reservations">
+          <Stack role="status" aria-busy="true" aria-label="Loading reservations">
             <Skeleton height={180} />
             <Skeleton height={180} />
           </Stack>
@@ -110,7 +46,16 @@ export default function MyReservationsPage() {
           </Card>
         )}
         {data?.map((reservation) => (
-          <ReservationCard key={reservation.id} reservation={reservation} />
+          <ClientReservationCard
+            key={reservation.id}
+            reservation={reservation}
+            documents={
+              <ClientDocuments
+                reservation={reservation}
+                documents={(documents.data ?? []).filter((d) => d.reservation_id === reservation.id)}
+              />
+            }
+          />
         ))}
       </Stack>
     </Container>

@@ -3,35 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../features/account/api.ts';
 import { buttonNamed, isDisabled, mockApi, renderWithProviders, toastTexts } from '../test/render.tsx';
+import { aUserProfile } from '../test/wire-fixtures.ts';
 import ProfilePage from './profile.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const person = (changes: Partial<CurrentUser> = {}): CurrentUser => ({
-  id: 'b5a1f3c2-0000-4000-8000-000000000001',
-  email: 'naledi@example.co.za',
-  name: 'Naledi Mokoena',
-  first_name: 'Naledi',
-  last_name: 'Mokoena',
-  phone: null,
-  role: 'client',
-  region: 'ZA',
-  culture: 'en-ZA',
-  settings: { currency: 'ZAR', dateFormat: 'dd/MM/yyyy', timeFormat: 'HH:mm', language: 'en-ZA' },
-  is_active: true,
-  parent_owner_id: null,
-  permissions: {
-    canManageProperties: false,
-    canManageReservations: false,
-    canManageTenants: false,
-    canManageUsers: false,
-    canViewReports: false,
-  },
-  created_at: '2026-01-01T00:00:00.000Z',
-  ...changes,
-});
+const person = (changes: Partial<CurrentUser> = {}): CurrentUser => aUserProfile(changes);
 
 function renderProfile(
   signedIn: CurrentUser,
@@ -59,7 +38,7 @@ const quickActionLinks = () => {
 };
 
 describe('profile screen', { timeout: 30_000 }, () => {
-  it('shows the profile with “Not provided” for an empty phone and the role capitalised', async () => {
+  it('shows the profile with “Not provided” for an empty phone and the role in the spec’s words', async () => {
     renderProfile(person({ role: 'owner' }));
     await screen.findByRole('heading', { name: 'My Profile' });
     expect(shown('Name')).toBe('Naledi Mokoena');
@@ -103,7 +82,7 @@ describe('profile screen', { timeout: 30_000 }, () => {
   it('shows no Quick Actions section to staff', async () => {
     renderProfile(person({ role: 'frontoffice' }));
     await screen.findByRole('heading', { name: 'My Profile' });
-    expect(shown('Role')).toBe('Frontoffice');
+    expect(shown('Role')).toBe('Front office');
     expect(screen.queryByRole('heading', { name: 'Quick Actions' })).toBeNull();
   });
 

@@ -20,7 +20,9 @@ import { formatRoleLabel } from '../../domain/roles.ts';
 import { quickActions } from '../../domain/routes.ts';
 import { ProfileUpdateSchema } from '../../domain/schemas/user.ts';
 import { type CurrentUser, useCurrentUser, useUpdateProfile } from '../features/account/api.ts';
+import { BusinessDetailsSection } from '../features/business/components/business-details-section.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { usePageTitle } from '../lib/page-title.ts';
 import { zodValidate } from '../lib/zod-form.ts';
 
 function ProfileField({ label, value }: { label: string; value: string }) {
@@ -73,6 +75,7 @@ function ProfileEditor({ user, onDone }: { user: CurrentUser; onDone: () => void
 }
 
 export default function ProfilePage() {
+  usePageTitle('My Profile');
   const { data: user, isPending, isError } = useCurrentUser();
   const [editing, setEditing] = useState(false);
 
@@ -116,6 +119,7 @@ export default function ProfilePage() {
             </Stack>
           )}
         </Card>
+        {user.role === 'owner' && <BusinessDetailsSection />}
         {actions.length > 0 && (
           <section aria-labelledby="quick-actions">
             <Title order={2} size="h3" id="quick-actions" mb="sm">

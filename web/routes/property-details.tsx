@@ -17,15 +17,16 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconCheck, IconMapPin } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatRand } from '../../domain/money.ts';
 import { humanize, TYPE_LABELS } from '../../domain/property.ts';
 import { useProperty } from '../features/properties/api.ts';
 import { ImagePlaceholder } from '../features/properties/components/image-placeholder.tsx';
-import { PriceLine } from '../features/properties/components/property-card.tsx';
+import { Place, PriceLine } from '../features/properties/components/property-card.tsx';
 import { SpecificationsView } from '../features/properties/components/specifications-view.tsx';
+import { usePageTitle } from '../lib/page-title.ts';
 
 function Gallery({
   images,
@@ -77,6 +78,7 @@ function Gallery({
 export default function PropertyDetailsPage() {
   const { id } = useParams();
   const { data: property, isPending, isError } = useProperty(id);
+  usePageTitle(property?.title ?? (isPending ? null : 'Property not found'));
 
   if (isPending) {
     return (
@@ -91,14 +93,24 @@ export default function PropertyDetailsPage() {
   if (isError || !property) {
     return (
       <Container size="sm" py="xl">
-        <Alert color="red" title="Not found" role="alert">
-          <Stack align="flex-start">
-            <Text>Property not found.</Text>
-            <Button component={Link} to="/" variant="light">
-              Back to home
-            </Button>
-          </Stack>
-        </Alert>
+        <Stack>
+          <Title order={1} size="h2">
+            Property not found
+          </Title>
+          <Alert color="red" role="alert">
+            <Stack align="flex-start">
+              <Text>Property not found.</Text>
+              <Group>
+                <Button component={Link} to="/properties" variant="light">
+                  Search for Rentals
+                </Button>
+                <Button component={Link} to="/" variant="default">
+                  Back to home
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        </Stack>
       </Container>
     );
   }
@@ -118,12 +130,7 @@ export default function PropertyDetailsPage() {
             <Title order={1} size="h2">
               {property.title}
             </Title>
-            <Group gap={4}>
-              <IconMapPin size={16} aria-hidden />
-              <Text c="dimmed">
-                {property.location}, {property.city}
-              </Text>
-            </Group>
+            <Place location={property.location} city={property.city} />
             <Card withBorder radius="md" padding="md">
               <Stack gap="xs">
                 <PriceLine property={property} size="lg" />

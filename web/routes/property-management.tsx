@@ -15,62 +15,110 @@ import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ArchivedBadge } from '../components/archived-badge.tsx';
 import {
-  type Property,
+  type OwnedProperty,
   useDeleteProperty,
   useMyProperties,
+  useRestoreProperty,
   useSubscriptionSummary,
 } from '../features/properties/api.ts';
 import { PropertyCard } from '../features/properties/components/property-card.tsx';
 import { PropertyForm } from '../features/properties/components/property-form.tsx';
 import { ApiError } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { usePageTitle } from '../lib/page-title.ts';
 
-type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; property: Property };
+type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; property: OwnedProperty };
 
-function CardFooter({ property, onEdit }: { property: Property; onEdit: () => void }) {
+const DELETE_QUESTION = 'Are you sure you want to delete this property?';
+const ARCHIVE_NOTICE =
+  'This property has reservations, so it will be archived instead of deleted: it disappears from search and takes no new bookings, its reservations keep showing it, and you can restore it later.';
+
+function RestoreButton({ property }: { property: OwnedProperty }) {
+  const restore = useRestoreProperty();
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      fullWidth
+      loading={restore.isPending}
+      onClick={() =>
+        // The promise, not mutate's callbacks: this button unmounts once the listing is live again.
+        restore.mutateAsync(property.id).then(
+          () => notifySuccess('Property restored successfully'),
+          (error: unknown) =>
+            notifyError(error instanceof ApiError ? error.message : 'Failed to restore property'),
+        )
+      }
+    >
+      Restore
+    </Button>
+  );
+}
+
+function CardFooter({ property, onEdit }: { property: OwnedProperty; onEdit: () => void }) {
   const remove = useDeleteProperty();
+  const archives = property.has_reservations;
   const confirmDelete = () =>
     modals.openConfirmModal({
-      title: 'Delete property',
-      children: <Text size="sm">Are you sure you want to delete this property?</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      title: archives ? 'Archive property' : 'Delete property',
+      closeButtonProps: { 'aria-label': 'Close' },
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{DELETE_QUESTION}</Text>
+          {archives && <Text size="sm">{ARCHIVE_NOTICE}</Text>}
+        </Stack>
+      ),
+      labels: { confirm: archives ? 'Archive' : 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
+      // The promise, not mutate's callbacks: a deleted listing's card unmounts before they would run.
       onConfirm: () =>
-        remove.mutate(property.id, {
-          onSuccess: () => notifySuccess('Property deleted successfully'),
-          onError: (error) =>
+        remove.mutateAsync(property.id).then(
+          (archived) =>
+            notifySuccess(archived ? 'Property archived successfully' : 'Property deleted successfully'),
+          (error: unknown) =>
             notifyError(error instanceof ApiError ? error.message : 'Failed to delete property'),
-        }),
+        ),
     });
   return (
     <Stack gap="xs">
-      <Button size="xs" variant="light" component={Link} to={`/reservation/${property.id}`} fullWidth>
-        Create Reservation
-      </Button>
+      {property.archived_at ? (
+        <RestoreButton property={property} />
+      ) : (
+        <Button size="xs" variant="light" component={Link} to={`/reservation/${property.id}`} fullWidth>
+          Create Reservation
+        </Button>
+      )}
       <Group gap="xs" grow>
         <Button size="xs" variant="default" onClick={onEdit}>
           Edit
         </Button>
-        <Button size="xs" variant="subtle" color="red" onClick={confirmDelete} loading={remove.isPending}>
-          Delete
-        </Button>
+        {!property.archived_at && (
+          <Button size="xs" variant="subtle" color="red" onClick={confirmDelete} loading={remove.isPending}>
+            Delete
+          </Button>
+        )}
       </Group>
     </Stack>
   );
 }
 
-function Extra({ property }: { property: Property }) {
+function Extra({ property }: { property: OwnedProperty }) {
   const specs = property.specifications as { bedrooms?: number; bathrooms?: number };
   return (
     <>
-      <Badge
-        size="sm"
-        variant="outline"
-        color={property.is_active && property.status === 'available' ? 'teal' : 'gray'}
-      >
-        {property.is_active ? property.status : 'hidden'}
-      </Badge>
+      {property.archived_at ? (
+        <ArchivedBadge />
+      ) : (
+        <Badge
+          size="sm"
+          variant="outline"
+          color={property.is_active && property.status === 'available' ? 'teal' : 'gray'}
+        >
+          {property.is_active ? property.status : 'hidden'}
+        </Badge>
+      )}
       {property.type === 'accommodation' && (
         <Text size="xs" c="dimmed">
           {specs.bedrooms ?? 0} bed · {specs.bathrooms ?? 0} bath
@@ -81,6 +129,7 @@ function Extra({ property }: { property: Property }) {
 }
 
 export default function PropertyManagementPage() {
+  usePageTitle('Property Management');
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const { data: properties, isPending, isError } = useMyProperties();
   const { data: subscription } = useSubscriptionSummary();
@@ -141,7 +190,12 @@ export default function PropertyManagementPage() {
           </Alert>
         )}
         {isPending && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading properties">
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            role="status"
+            aria-busy="true"
+            aria-label="Loading properties"
+          >
             <Skeleton height={320} />
             <Skeleton height={320} />
             <Skeleton height={320} />

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { refusedOriginMessage } from '../../domain/errors.ts';
 import {
   type ApiReply,
   buttonNamed,
@@ -187,6 +188,7 @@ describe('register screen', { timeout: 30_000 }, () => {
           phone: '082 123 4567',
           role: 'owner',
           password: PASSWORD,
+          termsAccepted: true,
         },
       },
     ]);
@@ -216,6 +218,17 @@ describe('register screen', { timeout: 30_000 }, () => {
     );
     expect(currentUrl(router)).toBe('/register');
     expect(isDisabled(createAccount())).toBe(false);
+  });
+
+  it('says so when the server refuses the address the page was opened at', async () => {
+    const message = refusedOriginMessage('https://rentza.co.za');
+    mockApi(() => ({ status: 403, body: { code: 'INVALID_ORIGIN', message } }));
+    const { user } = renderRegister();
+    await fillValidForm(user);
+    await user.click(createAccount());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(message);
+    expect(alert.textContent).not.toContain('An unexpected error occurred');
   });
 
   it('reads “Creating Account...” and stays disabled while the request is pending', async () => {

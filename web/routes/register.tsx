@@ -13,15 +13,15 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { translateAuthError } from '../../domain/errors.ts';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { SignUpRole } from '../../domain/roles.ts';
-import { RegisterFormSchema, RegisterRequestSchema } from '../../domain/schemas/user.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { authApi } from '../features/auth/api.ts';
 import { PasswordChecklist } from '../features/auth/password-checklist.tsx';
 import { ApiError } from '../lib/api.ts';
-import { zodValidate } from '../lib/zod-form.ts';
+import { lazyZodValidate, useSchemas, useValidateChangedFieldsOnLoad } from '../lib/zod-form.ts';
+
+const userSchemas = () => import('../../domain/schemas/user.ts');
 
 interface RegisterFormValues {
   first_name: string;
@@ -36,8 +36,10 @@ interface RegisterFormValues {
 
 export default function RegisterPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const schemas = useSchemas(userSchemas);
   const form = useForm<RegisterFormValues>({
     mode: 'controlled',
     initialValues: {
@@ -45,15 +47,16 @@ export default function RegisterPage() {
       last_name: '',
       email: '',
       phone: '',
-      role: 'client',
+      role: params.get('role') === 'owner' ? 'owner' : 'client',
       password: '',
       confirmPassword: '',
       termsAccepted: false,
     },
-    validate: zodValidate(RegisterFormSchema),
+    validate: lazyZodValidate(schemas?.RegisterFormSchema),
     validateInputOnChange: true,
     validateInputOnBlur: true,
   });
+  useValidateChangedFieldsOnLoad(form, schemas !== null);
   const { values } = form;
   const passwordsDiffer = values.password !== values.confirmPassword;
   const canSubmit = form.isValid() && values.termsAccepted && !busy && !passwordsDiffer;
@@ -64,10 +67,13 @@ export default function RegisterPage() {
     setBusy(true);
     setError(null);
     try {
+      const { RegisterRequestSchema } = await userSchemas();
       const request = RegisterRequestSchema.parse(formValues);
       await authApi.signUp(request);
       await navigate(`/verify-email?email=${encodeURIComponent(request.email)}`);
     } catch (caught) {
+      // The messages load when needed: they are not part of the page's first load (decision 011).
+      const { translateAuthError } = await import('../../domain/errors.ts');
       setError(translateAuthError(caught instanceof ApiError ? caught.message : 'Registration failed'));
     } finally {
       setBusy(false);

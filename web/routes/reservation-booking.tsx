@@ -12,20 +12,56 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { DatePicker, DatePickerInput } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { canManageReservationsOf } from '../../domain/access.ts';
-import { addDays, todayInBusinessZone } from '../../domain/dates.ts';
+import { Link, useNavigate, useParams } from 'react-router';
+import { canCreateClientsOf, canManageReservationsOf } from '../../domain/access.ts';
+import {
+  crossesTakenNight,
+  isBookableStay,
+  isCompleteStay,
+  isNightFree,
+  type NightAvailability,
+  NO_STAY,
+  rangeWithEnd,
+  rangeWithStart,
+  type StayRange,
+} from '../../domain/booking-range.ts';
+import { addDays, formatDisplayDate, todayInBusinessZone } from '../../domain/dates.ts';
+import {
+  type BookedPeriod,
+  crossesTakenTime,
+  type HourlyRules,
+  hourlyBookingRefusal,
+  hourlyDates,
+  MONTHLY_DEFAULTS,
+  MONTHLY_MESSAGES,
+  monthlyEnd,
+  NO_SLOTS,
+  type PriceUnit,
+  priceUnitFor,
+  type SlotRange,
+  slotRangeTimes,
+  type TimeRange,
+} from '../../domain/rental-unit.ts';
 import { bookingAsksForGuests, bookingHeader, maxGuestsFor } from '../../domain/reservation.ts';
+import { DatePickerInput } from '../components/mantine-dates.ts';
 import { type CurrentUser, useCurrentUser } from '../features/account/api.ts';
 import { type Property, useProperty } from '../features/properties/api.ts';
 import { BookingSummary } from '../features/properties/components/booking-summary.tsx';
-import { useAvailability, useClients, useSaveReservation } from '../features/reservations/api.ts';
+import {
+  clientsBusinessParam,
+  type ReservationPayload,
+  useAvailability,
+  useClients,
+  useDayTimes,
+  useSaveReservation,
+} from '../features/reservations/api.ts';
 import { EMPTY_NEW_CLIENT, NewClientForm } from '../features/reservations/components/new-client-form.tsx';
+import { SlotPicker } from '../features/reservations/components/slot-picker.tsx';
+import { DayCalendar, dayOf, StayCalendar } from '../features/reservations/components/stay-calendar.tsx';
 import { ApiError } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { usePageTitle } from '../lib/page-title.ts';
 
 /** The spec's reservation-page error mapping. */
 export function bookingErrorText(error: unknown): string {
@@ -42,30 +78,104 @@ function landingAfterBooking(user: CurrentUser): string {
   return '/reservation-management';
 }
 
+/** What the page would book, in the listing's unit, and why it cannot yet when the choice is refused. */
+interface BookingChoice {
+  period: BookedPeriod | null;
+  refusal: string | null;
+  payload: Pick<ReservationPayload, 'start_date' | 'end_date' | 'start_time' | 'end_time' | 'months'> | null;
+}
+
+const TIMES_TAKEN = 'These times overlap another booking: choose other times';
+
+function chosenBooking(
+  unit: PriceUnit,
+  range: StayRange,
+  nights: NightAvailability,
+  hourly: { rules: HourlyRules | undefined; taken: readonly TimeRange[]; slots: SlotRange },
+  months: number,
+): BookingChoice {
+  const none = { period: null, refusal: null, payload: null };
+  if (!range.start) return none;
+  if (unit === 'hour') {
+    const times = slotRangeTimes(hourly.slots);
+    if (!times || !hourly.rules) return none;
+    const refusal =
+      hourlyBookingRefusal(times.start, times.end, hourly.rules) ??
+      (crossesTakenTime(times.start, times.end, hourly.taken) ? TIMES_TAKEN : null);
+    if (refusal) return { period: null, refusal, payload: null };
+    return {
+      period: { ...hourlyDates(range.start), startTime: times.start, endTime: times.end },
+      refusal: null,
+      payload: { start_date: range.start, start_time: times.start, end_time: times.end },
+    };
+  }
+  if (unit === 'month') {
+    const endDate = monthlyEnd(range.start, months);
+    if (crossesTakenNight(range.start, endDate, nights.blocked))
+      return { period: null, refusal: MONTHLY_MESSAGES.crossesBooking, payload: null };
+    return {
+      period: { startDate: range.start, endDate },
+      refusal: null,
+      payload: { start_date: range.start, months },
+    };
+  }
+  if (!range.end || !isCompleteStay(range, nights)) return none;
+  return {
+    period: { startDate: range.start, endDate: range.end },
+    refusal: null,
+    payload: { start_date: range.start, end_date: range.end },
+  };
+}
+
 function BookingForm({ property, user }: { property: Property; user: CurrentUser }) {
   const navigate = useNavigate();
-  const wide = useMediaQuery('(min-width: 62em)', true);
   const availability = useAvailability(property.id);
   const forBusiness = user.role !== 'client' && canManageReservationsOf(user, property.owner_id);
-  const clients = useClients(forBusiness);
+  const clientsOwner = clientsBusinessParam(user.role, property.owner_id);
+  const clients = useClients(user.role, clientsOwner, forBusiness);
   const save = useSaveReservation();
   const today = todayInBusinessZone();
-  const available = new Set(availability.data?.dates ?? []);
-  const firstAvailable = availability.data?.dates[0] ?? today;
-  const [start, setStart] = useState<string | null>(null);
-  const [end, setEnd] = useState<string | null>(null);
+  const nights: NightAvailability = availability.data ?? { dates: [], blocked: [] };
+  const firstAvailable = nights.dates[0] ?? today;
+  const lastAvailable = nights.dates[nights.dates.length - 1] ?? today;
+  /** The first day's input, whatever the unit: bookable days only, shown as dd/mm/yyyy. */
+  const startDayProps = {
+    valueFormat: 'DD/MM/YYYY',
+    weekendDays: [],
+    minDate: firstAvailable,
+    maxDate: lastAvailable,
+    excludeDate: (date: string) => !isNightFree(dayOf(date), nights),
+  };
+  const [range, setRange] = useState<StayRange>(NO_STAY);
+  const [month, setMonth] = useState<string | null>(null);
   const [guests, setGuests] = useState(1);
   const [clientId, setClientId] = useState<string | null>(null);
   const [addingClient, setAddingClient] = useState(false);
   const [newClient, setNewClient] = useState(EMPTY_NEW_CLIENT);
-  const startDate = start ?? firstAvailable;
-  const endDate = end ?? addDays(startDate, 1);
   const asksGuests = bookingAsksForGuests(property.type);
   const maxGuests = maxGuestsFor(property.type, property.specifications);
-  const ready = endDate > startDate && (!forBusiness || !!clientId);
+  const unit = priceUnitFor(property.type);
+  const [slots, setSlots] = useState<SlotRange>(NO_SLOTS);
+  const [months, setMonths] = useState<number>(MONTHLY_DEFAULTS.months);
+  const dayTimes = useDayTimes(
+    unit === 'hour' ? property.id : undefined,
+    unit === 'hour' ? range.start : null,
+  );
+  const rules: HourlyRules | undefined = dayTimes.data && {
+    bookableHours: dayTimes.data.bookable_hours,
+    minimumHours: dayTimes.data.minimum_hours,
+  };
+  const taken = dayTimes.data?.taken ?? [];
+  const choice = chosenBooking(unit, range, nights, { rules, taken, slots }, months);
+  const ready = !!choice.payload && (!forBusiness || !!clientId);
+  const pickDay = (day: string | null) => {
+    setRange({ start: day, end: null });
+    setSlots(NO_SLOTS);
+    if (day) setMonth(day);
+  };
 
   const confirm = async () => {
-    if (!ready) {
+    if (!ready || !choice.payload) {
       notifyError('Missing required information');
       return;
     }
@@ -74,9 +184,8 @@ function BookingForm({ property, user }: { property: Property; user: CurrentUser
         payload: {
           property_id: property.id,
           ...(forBusiness ? { client_id: clientId } : {}),
-          start_date: startDate,
-          end_date: endDate,
-          guests: asksGuests ? guests : 1,
+          ...choice.payload,
+          ...(asksGuests ? { guests } : {}),
         },
       });
       notifySuccess('Reservation created successfully');
@@ -105,7 +214,7 @@ function BookingForm({ property, user }: { property: Property; user: CurrentUser
                   value={clientId}
                   onChange={setClientId}
                 />
-                {user.role === 'owner' && (
+                {canCreateClientsOf(user, property.owner_id) && (
                   <Button variant="light" onClick={() => setAddingClient(true)}>
                     + Add New Client
                   </Button>
@@ -113,6 +222,7 @@ function BookingForm({ property, user }: { property: Property; user: CurrentUser
               </Group>
               {addingClient && (
                 <NewClientForm
+                  ownerId={clientsOwner}
                   values={newClient}
                   onChange={setNewClient}
                   onCreated={(client) => {
@@ -125,26 +235,67 @@ function BookingForm({ property, user }: { property: Property; user: CurrentUser
               )}
             </Stack>
           )}
-          <Group grow align="flex-start">
+          {unit === 'hour' ? (
             <DatePickerInput
-              label="Start date"
-              valueFormat="DD/MM/YYYY"
-              minDate={firstAvailable}
-              value={startDate}
-              onChange={(value) => {
-                const next = value ? String(value) : null;
-                setStart(next);
-                if (next && endDate <= next) setEnd(addDays(next, 1));
-              }}
+              label="Date"
+              placeholder="Choose a day"
+              {...startDayProps}
+              value={range.start}
+              onChange={(value) => pickDay(value ? dayOf(value) : null)}
             />
-            <DatePickerInput
-              label="End date"
-              valueFormat="DD/MM/YYYY"
-              minDate={addDays(startDate, 1)}
-              value={endDate}
-              onChange={(value) => setEnd(value ? String(value) : null)}
-            />
-          </Group>
+          ) : unit === 'month' ? (
+            <Group grow align="flex-start">
+              <DatePickerInput
+                label="Start date"
+                placeholder="Choose a start day"
+                {...startDayProps}
+                value={range.start}
+                onChange={(value) => pickDay(value ? dayOf(value) : null)}
+              />
+              <NumberInput
+                label="Months"
+                min={1}
+                max={MONTHLY_DEFAULTS.maxMonths}
+                clampBehavior="strict"
+                allowDecimal={false}
+                allowNegative={false}
+                value={months}
+                description={
+                  range.start
+                    ? `Ends on ${formatDisplayDate(monthlyEnd(range.start, months))}`
+                    : `1 to ${MONTHLY_DEFAULTS.maxMonths}`
+                }
+                onChange={(value) =>
+                  setMonths(typeof value === 'number' && value >= 1 ? value : MONTHLY_DEFAULTS.months)
+                }
+              />
+            </Group>
+          ) : (
+            <Group grow align="flex-start">
+              <DatePickerInput
+                label="Start date"
+                placeholder="Choose check-in"
+                {...startDayProps}
+                value={range.start}
+                onChange={(value) => {
+                  const next = value ? dayOf(value) : null;
+                  setRange(rangeWithStart(range, next, nights));
+                  if (next) setMonth(next);
+                }}
+              />
+              <DatePickerInput
+                label="End date"
+                placeholder="Choose check-out"
+                valueFormat="DD/MM/YYYY"
+                weekendDays={[]}
+                disabled={!range.start}
+                minDate={range.start ? addDays(range.start, 1) : undefined}
+                excludeDate={(date) => !range.start || !isBookableStay(range.start, dayOf(date), nights)}
+                value={range.end}
+                onChange={(value) => setRange(rangeWithEnd(range, value ? dayOf(value) : null, nights))}
+              />
+            </Group>
+          )}
           {asksGuests && (
             <NumberInput
               label={property.type === 'event_space' ? 'Attendees' : 'Guests'}
@@ -157,37 +308,61 @@ function BookingForm({ property, user }: { property: Property; user: CurrentUser
               onChange={(value) => setGuests(typeof value === 'number' ? value : 1)}
             />
           )}
-          <Button size="md" onClick={() => void confirm()} disabled={save.isPending || !ready}>
-            {save.isPending ? 'Processing...' : 'Confirm Reservation'}
-          </Button>
-          <section aria-labelledby="availability-heading">
-            <Title order={2} size="h4" id="availability-heading" mb="xs">
-              Availability for the next 3 months
-            </Title>
-            {availability.isPending && <Loader size="sm" aria-label="Loading availability" />}
-            {availability.data && availability.data.dates.length === 0 && (
-              <Text c="dimmed">No available dates found. Please check back later.</Text>
-            )}
-            {availability.data && availability.data.dates.length > 0 && (
-              <DatePicker
-                type="range"
-                numberOfColumns={wide ? 2 : 1}
-                minDate={today}
-                maxDate={availability.data.dates[availability.data.dates.length - 1]}
-                excludeDate={(date) => !available.has(String(date).slice(0, 10))}
-                value={[startDate, endDate]}
-                onChange={([from, to]) => {
-                  if (from) setStart(String(from));
-                  setEnd(to ? String(to) : null);
-                }}
-                ariaLabels={{ nextMonth: 'Next month', previousMonth: 'Previous month' }}
-              />
-            )}
-          </section>
+          {unit === 'hour' || unit === 'month' ? (
+            <DayCalendar
+              availability={availability.data}
+              loading={availability.isPending}
+              shown={
+                unit === 'month' && choice.period ? { start: range.start, end: choice.period.endDate } : range
+              }
+              onPick={pickDay}
+              hint={
+                unit === 'hour'
+                  ? 'Choose your day, then your times.'
+                  : 'Choose your start day, then how many months.'
+              }
+              month={month ?? firstAvailable}
+              onMonthChange={setMonth}
+            />
+          ) : (
+            <StayCalendar
+              availability={availability.data}
+              loading={availability.isPending}
+              range={range}
+              onRangeChange={setRange}
+              month={month ?? firstAvailable}
+              onMonthChange={setMonth}
+            />
+          )}
+          {unit === 'hour' && range.start && (
+            <SlotPicker
+              day={range.start}
+              rules={rules}
+              taken={taken}
+              loading={dayTimes.isPending}
+              range={slots}
+              onRangeChange={setSlots}
+            />
+          )}
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
-        <BookingSummary property={property} start={startDate} end={endDate} guests={guests} />
+        <Stack gap="md">
+          <BookingSummary property={property} start={range.start} period={choice.period} guests={guests} />
+          {choice.refusal && (
+            <Alert color="red" id="booking-refusal">
+              {choice.refusal}
+            </Alert>
+          )}
+          <Button
+            size="md"
+            onClick={() => void confirm()}
+            disabled={save.isPending || !ready}
+            aria-describedby={choice.refusal ? 'booking-refusal' : undefined}
+          >
+            {save.isPending ? 'Processing...' : 'Confirm Reservation'}
+          </Button>
+        </Stack>
       </Grid.Col>
     </Grid>
   );
@@ -197,6 +372,7 @@ export default function ReservationBookingPage() {
   const { id } = useParams();
   const { data: user } = useCurrentUser();
   const { data: property, isPending, isError } = useProperty(id);
+  usePageTitle(property ? `Book ${property.title}` : isPending ? null : 'Property not found');
   if (!id) {
     return (
       <Container py="xl">
@@ -207,15 +383,23 @@ export default function ReservationBookingPage() {
   if (isPending || !user) {
     return (
       <Center py={96}>
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }
   if (isError || !property) {
     return (
       <Container size="sm" py="xl">
-        <Alert color="red" role="alert">
+        <Title order={1} size="h2" mb="md">
           Property not found
+        </Title>
+        <Alert color="red" role="alert">
+          <Stack align="flex-start">
+            <Text>Property not found</Text>
+            <Button component={Link} to="/properties" variant="light">
+              Search for Rentals
+            </Button>
+          </Stack>
         </Alert>
       </Container>
     );

@@ -19,9 +19,13 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatDisplayDate } from '../../domain/dates.ts';
 import { formatRand } from '../../domain/money.ts';
+import { bookedWhen, bookingEnds } from '../../domain/owner-units.ts';
 import { RESERVATION_STATUSES, type ReservationStatus } from '../../domain/reservation.ts';
+import { ArchivedBadge } from '../components/archived-badge.tsx';
+import { useCurrentUser } from '../features/account/api.ts';
+import { DocumentsMenu } from '../features/documents/components/documents-menu.tsx';
+import { InvoiceDialog } from '../features/documents/components/invoice-dialog.tsx';
 import {
   type Reservation,
   useBusinessProperties,
@@ -31,6 +35,7 @@ import {
 import { ReservationEditor } from '../features/reservations/components/reservation-editor.tsx';
 import { StatusBadge } from '../features/reservations/components/status-badge.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { usePageTitle } from '../lib/page-title.ts';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },
@@ -40,7 +45,10 @@ const STATUS_OPTIONS = [
   })),
 ];
 
-function useRowActions(onEdit: (reservation: Reservation) => void) {
+function useRowActions(
+  onEdit: (reservation: Reservation) => void,
+  onInvoice: (reservation: Reservation) => void,
+) {
   const remove = useDeleteReservation();
   const confirmDelete = (reservation: Reservation) =>
     modals.openConfirmModal({
@@ -63,6 +71,7 @@ function useRowActions(onEdit: (reservation: Reservation) => void) {
       >
         <IconEdit size={18} />
       </ActionIcon>
+      <DocumentsMenu reservation={reservation} onInvoice={onInvoice} />
       <ActionIcon
         variant="subtle"
         color="red"
@@ -78,20 +87,36 @@ function useRowActions(onEdit: (reservation: Reservation) => void) {
 const clientName = (reservation: Reservation) =>
   `${reservation.client.first_name} ${reservation.client.last_name}`;
 
+/** The listing's title, marked when the listing has been archived. */
+function PropertyName({ reservation }: { reservation: Reservation }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <span>{reservation.property?.title ?? 'Property Details Unavailable'}</span>
+      {reservation.property?.archived && <ArchivedBadge />}
+    </Group>
+  );
+}
+
 export default function ReservationManagementPage() {
+  usePageTitle('Reservation Management');
   const [status, setStatus] = useState<string>('all');
   const [propertyId, setPropertyId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 300);
   const [editor, setEditor] = useState<{ opened: boolean; id: string | null }>({ opened: false, id: null });
   const wide = useMediaQuery('(min-width: 48em)', true);
+  const { data: user } = useCurrentUser();
   const properties = useBusinessProperties();
   const { data, isPending, isError } = useReservations({
     status: status === 'all' ? undefined : (status as ReservationStatus),
     property_id: propertyId ?? undefined,
     q: query || undefined,
   });
-  const actions = useRowActions((reservation) => setEditor({ opened: true, id: reservation.id }));
+  const [invoiceFor, setInvoiceFor] = useState<Reservation | null>(null);
+  const actions = useRowActions(
+    (reservation) => setEditor({ opened: true, id: reservation.id }),
+    setInvoiceFor,
+  );
 
   return (
     <Container size="xl" py="xl">
@@ -133,7 +158,7 @@ export default function ReservationManagementPage() {
         </SimpleGrid>
         {isPending && (
           <Center py="xl">
-            <Loader aria-label="Loading reservations" />
+            <Loader role="status" aria-label="Loading reservations" />
           </Center>
         )}
         {isError && (
@@ -155,6 +180,7 @@ export default function ReservationManagementPage() {
                   <Table.Th>Client</Table.Th>
                   <Table.Th>Start</Table.Th>
                   <Table.Th>End</Table.Th>
+                  <Table.Th>Duration</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Total</Table.Th>
                   <Table.Th>Actions</Table.Th>
@@ -163,10 +189,13 @@ export default function ReservationManagementPage() {
               <Table.Tbody>
                 {data.map((reservation) => (
                   <Table.Tr key={reservation.id}>
-                    <Table.Td>{reservation.property?.title ?? 'Property Details Unavailable'}</Table.Td>
+                    <Table.Td>
+                      <PropertyName reservation={reservation} />
+                    </Table.Td>
                     <Table.Td>{clientName(reservation)}</Table.Td>
-                    <Table.Td>{formatDisplayDate(reservation.start_date)}</Table.Td>
-                    <Table.Td>{formatDisplayDate(reservation.end_date)}</Table.Td>
+                    <Table.Td>{bookingEnds(reservation).start}</Table.Td>
+                    <Table.Td>{bookingEnds(reservation).end}</Table.Td>
+                    <Table.Td>{reservation.duration}</Table.Td>
                     <Table.Td>
                       <StatusBadge status={reservation.status} />
                     </Table.Td>
@@ -184,10 +213,12 @@ export default function ReservationManagementPage() {
               <Card key={reservation.id} withBorder padding="md" radius="md">
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
                   <div>
-                    <Text fw={600}>{reservation.property?.title ?? 'Property Details Unavailable'}</Text>
+                    <Text fw={600} component="div">
+                      <PropertyName reservation={reservation} />
+                    </Text>
                     <Text size="sm">{clientName(reservation)}</Text>
                     <Text size="sm" c="dimmed">
-                      {formatDisplayDate(reservation.start_date)} – {formatDisplayDate(reservation.end_date)}
+                      {bookedWhen(reservation)} · {reservation.duration}
                     </Text>
                     <Group gap="xs" mt={6}>
                       <StatusBadge status={reservation.status} />
@@ -201,11 +232,15 @@ export default function ReservationManagementPage() {
           </Stack>
         )}
       </Stack>
-      <ReservationEditor
-        opened={editor.opened}
-        reservationId={editor.id}
-        onClose={() => setEditor({ opened: false, id: null })}
-      />
+      <InvoiceDialog reservation={invoiceFor} onClose={() => setInvoiceFor(null)} />
+      {user && (
+        <ReservationEditor
+          user={user}
+          opened={editor.opened}
+          reservationId={editor.id}
+          onClose={() => setEditor({ opened: false, id: null })}
+        />
+      )}
     </Container>
   );
 }

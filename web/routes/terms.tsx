@@ -1,4 +1,6 @@
 import { Container, List, Stack, Text, Title } from '@mantine/core';
+import { TERMS_LAST_UPDATED, TERMS_VERSION } from '../../domain/terms.ts';
+import { usePageTitle } from '../lib/page-title.ts';
 
 const SECTIONS: Array<{ title: string; body: string[] }> = [
   {
@@ -56,11 +58,14 @@ const SECTIONS: Array<{ title: string; body: string[] }> = [
 ];
 
 export default function TermsPage() {
+  usePageTitle('Terms and Conditions');
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Title order={1}>Terms and Conditions</Title>
-        <Text c="dimmed">Last updated 1 November 2026</Text>
+        <Text c="dimmed">
+          Last updated {TERMS_LAST_UPDATED} (version {TERMS_VERSION})
+        </Text>
         {SECTIONS.map((section) => (
           <section key={section.title}>
             <Title order={2} size="h3" mb="xs">

@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // jsdom lacks the layout APIs Mantine touches; these stubs are enough for components to render.
 if (!window.matchMedia) {
@@ -32,3 +32,23 @@ window.scrollTo = () => {};
 afterEach(() => {
   cleanup();
 });
+
+// Component tests render Mantine's inputs, drawers and the search filters directly; the lazy
+// wrappers the app uses for its first load (docs/decisions/011) are tested on their own
+// (web/components/lazy-inputs.test.tsx).
+vi.mock('../components/lazy-inputs.tsx', async () => {
+  const core = await import('@mantine/core');
+  const dates = await import('@mantine/dates');
+  return {
+    LazyAutocomplete: core.Autocomplete,
+    LazyNumberInput: core.NumberInput,
+    LazySelect: core.Select,
+    LazyDatePickerInput: dates.DatePickerInput,
+  };
+});
+vi.mock('../components/lazy-drawer.tsx', async () => ({
+  LazyDrawer: (await import('@mantine/core')).Drawer,
+}));
+vi.mock('../features/properties/components/lazy-search-filters.tsx', async () => ({
+  LazySearchFilters: (await import('../features/properties/components/search-filters.tsx')).SearchFilters,
+}));

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES_BY_TYPE, CITIES, PROPERTY_TYPES } from '../../../domain/property.ts';
 import { PropertyInputSchema } from '../../../domain/schemas/property.ts';
-import type { PropertyDto } from '../../modules/properties/property.schemas.ts';
+import type { Property as PropertyDto } from '../../../domain/schemas/property-view.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { DEMO_LISTING_COUNT, planDemoListings } from './demo-listings.ts';
@@ -89,6 +89,48 @@ describe('seeding an empty database', () => {
     for (const positions of perProperty.values()) expect([[0], [0, 1], [0, 1, 2]]).toContainEqual(positions);
     // Each photo has its own files, even where the picture is shared.
     expect(new Set(images.map((image) => image.display_key)).size).toBe(images.length);
+  });
+
+  it('gives Thandi a December peak rate on her accommodation and both owners their billing catalogues', async () => {
+    const rates = await t.db
+      .selectFrom('property_rates')
+      .innerJoin('properties', 'properties.id', 'property_rates.property_id')
+      .innerJoin('users', 'users.id', 'property_rates.owner_id')
+      .select([
+        'users.email',
+        'properties.type',
+        'start_date',
+        'end_date',
+        'rate_cents',
+        'price_per_day_cents',
+      ])
+      .execute();
+    expect(rates.length).toBeGreaterThan(0);
+    for (const rate of rates) {
+      expect(rate).toMatchObject({ email: 'thandi@rentza.test', type: 'accommodation' });
+      expect(rate.start_date).toMatch(/^\d{4}-12-01$/);
+      expect(rate.rate_cents).toBeGreaterThan(rate.price_per_day_cents);
+    }
+    const stock = await t.db
+      .selectFrom('stock_items')
+      .innerJoin('users', 'users.id', 'stock_items.owner_id')
+      .select(['users.email', 'stock_items.name', 'stock_items.tax_percent'])
+      .orderBy('users.email')
+      .orderBy('stock_items.name')
+      .execute();
+    expect(stock.map((item) => [item.email, item.name, Number(item.tax_percent)])).toEqual([
+      ['pieter@rentza.test', 'Extra linen', 0],
+      ['thandi@rentza.test', 'Extra linen', 15],
+      ['thandi@rentza.test', 'Gas bottle', 15],
+    ]);
+    const types = await t.db
+      .selectFrom('extra_charge_types')
+      .innerJoin('users', 'users.id', 'extra_charge_types.owner_id')
+      .select(['users.email', 'extra_charge_types.name'])
+      .where('users.email', '=', 'thandi@rentza.test')
+      .orderBy('extra_charge_types.name')
+      .execute();
+    expect(types.map((type) => type.name)).toEqual(['Damage', 'Late checkout']);
   });
 
   it('serves the photos of the listings shown on the home page', async () => {

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import { addDays, todayInBusinessZone } from '../../../domain/dates.ts';
+import {
+  hourlyDates,
+  monthlyEnd,
+  type PriceUnit,
+  priceUnitFor,
+  rentalTotal,
+  unitCount,
+} from '../../../domain/rental-unit.ts';
 import type { ReservationStatus } from '../../../domain/reservation.ts';
-import { countNights, quoteTotal } from '../../../domain/reservation.ts';
 import { findOrCreateClient } from '../../modules/clients/client.repository.ts';
 import type { Database } from '../types.ts';
 
@@ -12,7 +19,7 @@ const DEMO_CLIENTS = [
   { first_name: 'Themba', last_name: 'Sithole', email: 'themba.sithole@example.co.za' },
 ];
 
-/** [property index, client index (0 = the demo client account), start offset, nights, status] */
+/** [property index, client index (0 = the demo client account), start offset, nights (or days, hours, months: demoPeriod), status] */
 const STAYS: Array<[number, number, number, number, ReservationStatus]> = [
   [0, 1, -24, 3, 'completed'],
   [0, 0, -2, 4, 'confirmed'],
@@ -63,25 +70,39 @@ export async function seedDemoReservations(
     clientIds.push((await findOrCreateClient(db, ids.owner, client)).client.id);
 
   const today = todayInBusinessZone();
-  const rows = STAYS.flatMap(([propertyIndex, clientIndex, offset, nights, status]) => {
+  const taken: Array<{ propertyId: string; start: string; end: string }> = [];
+  const rows = STAYS.flatMap(([propertyIndex, clientIndex, offset, length, status]) => {
     const property = properties[propertyIndex];
     const clientId = clientIds[clientIndex];
     if (!property || !clientId) return [];
-    const start = addDays(today, offset);
-    const end = addDays(start, nights);
+    const unit = priceUnitFor(property.type);
+    // Storage is rented by the month: one tenant who moved in before today, so the coming weeks of the
+    // demo calendar stay open for new bookings.
+    if (unit === 'month' && offset >= 0) return [];
+    const period = demoPeriod(unit, addDays(today, offset), length);
+    const overlaps = taken.some(
+      (other) =>
+        other.propertyId === property.id && other.start < period.endDate && period.startDate < other.end,
+    );
+    if (overlaps && status !== 'cancelled') return [];
+    const stillRunning = status === 'completed' && period.endDate > today;
+    if (status !== 'cancelled')
+      taken.push({ propertyId: property.id, start: period.startDate, end: period.endDate });
     return [
       {
         property_id: property.id,
         owner_id: ids.owner,
         client_id: clientId,
-        start_date: start,
-        end_date: end,
-        status,
+        start_date: period.startDate,
+        end_date: period.endDate,
+        start_time: period.startTime,
+        end_time: period.endTime,
+        status: stillRunning ? ('confirmed' as const) : status,
         guests: 1,
-        total_price_cents: quoteTotal({
-          pricePerDayCents: property.price_per_day_cents,
+        total_price_cents: rentalTotal({
+          unitPriceCents: property.price_per_day_cents,
+          units: unitCount(priceUnitFor(property.type), period),
           cleaningFeeCents: property.cleaning_fee_cents,
-          nights: countNights(start, end),
         }),
         security_deposit_cents: property.security_deposit_cents,
         special_requests: status === 'pending' ? 'Late check-in, around 20:00 please.' : null,
@@ -90,4 +111,14 @@ export async function seedDemoReservations(
     ];
   });
   if (rows.length > 0) await db.insertInto('reservations').values(rows).execute();
+}
+
+/** A demo booking in the listing's unit: `length` nights or days, an afternoon of hours, or a month. */
+function demoPeriod(unit: PriceUnit, start: string, length: number) {
+  if (unit === 'hour') {
+    const endHour = Math.min(22, 14 + Math.max(4, length));
+    return { ...hourlyDates(start), startTime: '14:00', endTime: `${endHour}:00` };
+  }
+  const endDate = unit === 'month' ? monthlyEnd(start, 1) : addDays(start, length);
+  return { startDate: start, endDate, startTime: null, endTime: null };
 }

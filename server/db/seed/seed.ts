@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { StorageDriver } from '../../platform/storage/storage.ts';
 import type { Database } from '../types.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoListings } from './demo-listings.ts';
 import { seedDemoReservations } from './demo-reservations.ts';
 
@@ -15,6 +16,7 @@ export async function seedDemoData(
   if (existing) return false;
   const ids = await seedDemoAccounts(db, hashPassword);
   await seedDemoListings(db, storage, { owner: ids.owner, secondOwner: ids.secondOwner });
+  await seedDemoBilling(db, { owner: ids.owner, secondOwner: ids.secondOwner });
   await seedDemoReservations(db, { owner: ids.owner, client: ids.client });
   return true;
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ProfileUpdateSchema } from '../../../domain/schemas/user.ts';
+import { ProfileUpdateSchema, SessionSchema, UserProfileSchema } from '../../../domain/schemas/user.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireRole } from '../../http/session.ts';
-import { ErrorResponseSchema, toUserProfile, UserProfileSchema } from './account.schemas.ts';
+import { ErrorResponseSchema, toUserProfile } from './account.schemas.ts';
 import { updateProfile } from './account.service.ts';
 
 export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -28,7 +27,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
       schema: {
         tags: ['account'],
         summary: 'The signed-in user, or null when signed out',
-        response: { 200: z.object({ user: UserProfileSchema.nullable() }) },
+        response: { 200: SessionSchema },
       },
     },
     async (request) => {

@@ -10,6 +10,7 @@ const COLUMNS = [
   'security_deposit_cents',
   'specifications',
   'owner_id',
+  'archived_at',
 ] as const;
 
 /** Active and inactive properties, by title; of one owner, or of everyone when ownerId is null. */
@@ -17,4 +18,16 @@ export function listBusinessProperties(db: Kysely<Database>, ownerId: string | n
   let query = db.selectFrom('properties').select(COLUMNS);
   if (ownerId !== null) query = query.where('owner_id', '=', ownerId);
   return query.orderBy('title').orderBy('id').execute();
+}
+
+/** Every owner (each one a business), by name. */
+export function listOwners(db: Kysely<Database>) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('role', '=', 'owner')
+    .orderBy('first_name')
+    .orderBy('last_name')
+    .orderBy('id')
+    .execute();
 }

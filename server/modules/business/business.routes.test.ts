@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusinessOwner, BusinessProperty } from '../../../domain/schemas/business.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import type { BusinessProperty } from './business.routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,6 +66,7 @@ describe('GET /api/business/properties', () => {
       security_deposit_cents: 100000,
       specifications: { type: 'accommodation', bedrooms: 2, bathrooms: 1, maxGuests: 4 },
       owner_id: owner.user.id,
+      archived: false,
     });
   });
 
@@ -125,5 +126,40 @@ describe('GET /api/business/properties', () => {
     await t.db.updateTable('users').set({ is_active: false }).where('id', '=', owner.user.id).execute();
     const response = await t.get(URL, { cookie: owner.cookie });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/business/owners', () => {
+  it('an admin gets every owner (each a business) with name and email, and no one else', async () => {
+    const owner = await t.createUser({ role: 'owner' });
+    const client = await t.createUser({ role: 'client' });
+    const staff = await t.createUser({ role: 'backoffice', parentOwnerId: owner.id });
+    const admin = await t.signInAs({ role: 'admin' });
+    const response = await t.get('/api/business/owners', { cookie: admin.cookie });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<BusinessOwner[]>();
+    expect(body).toContainEqual({
+      id: owner.id,
+      first_name: owner.first_name,
+      last_name: owner.last_name,
+      email: owner.email,
+    });
+    const ids = body.map((row) => row.id);
+    expect(ids).not.toContain(client.id);
+    expect(ids).not.toContain(staff.id);
+    expect(ids).not.toContain(admin.user.id);
+  });
+
+  it.each(['owner', 'backoffice', 'frontoffice', 'client'] as const)(
+    '%s is refused with 403',
+    async (role) => {
+      const { cookie } = await t.signInAs({ role });
+      const response = await t.get('/api/business/owners', { cookie });
+      expect(response.statusCode).toBe(403);
+    },
+  );
+
+  it('an anonymous caller is refused with 401', async () => {
+    expect((await t.get('/api/business/owners')).statusCode).toBe(401);
   });
 });

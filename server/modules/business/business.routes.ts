@@ -1,22 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PROPERTY_TYPES } from '../../../domain/property.ts';
+import { BusinessOwnerSchema, BusinessPropertySchema } from '../../../domain/schemas/business.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
-import { listPropertiesOfBusiness } from './business.service.ts';
-
-export const BusinessPropertySchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  type: z.enum(PROPERTY_TYPES),
-  price_per_day_cents: z.number(),
-  cleaning_fee_cents: z.number(),
-  security_deposit_cents: z.number(),
-  specifications: z.record(z.string(), z.unknown()),
-  owner_id: z.string(),
-});
-export type BusinessProperty = z.infer<typeof BusinessPropertySchema>;
+import { listBusinessOwners, listPropertiesOfBusiness } from './business.service.ts';
 
 export function registerBusinessRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -36,5 +24,21 @@ export function registerBusinessRoutes(app: FastifyInstance, deps: AppDeps): voi
       },
     },
     async (request) => listPropertiesOfBusiness(deps.db, await deps.currentUser(request)),
+  );
+
+  api.get(
+    '/api/business/owners',
+    {
+      schema: {
+        tags: ['business'],
+        summary: 'Every business, as its owner, by name (admin only: the business an admin acts for)',
+        response: {
+          200: z.array(BusinessOwnerSchema),
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => listBusinessOwners(deps.db, await deps.currentUser(request)),
   );
 }

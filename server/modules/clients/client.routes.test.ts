@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permissions } from '../../../domain/permissions.ts';
+import type { Client, Reservation } from '../../../domain/schemas/reservation.ts';
 import { bookingBody, insertProperty, newClientInput, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp, uniqueEmail } from '../../test/harness.ts';
-import type { ReservationDto } from '../reservations/reservation.schemas.ts';
-import type { ClientSchema } from './client.routes.ts';
-
-type ClientDto = ReturnType<typeof ClientSchema.parse>;
 
 let t: TestApp;
 // Generous: on a loaded machine starting the app (migrated database, auth) can take a while.
@@ -17,7 +14,8 @@ afterAll(async () => {
 });
 
 const NO_PERMISSION = 'You do not have permission to create reservations';
-const FORBIDDEN = 'You do not have permission to perform this action.';
+const ONLY_OWNERS = 'Only owners can manage clients';
+const MUST_LOG_IN = 'Please log in to manage clients';
 
 const staffPermissions = (canManageReservations: boolean): Permissions => ({
   canManageProperties: true,
@@ -27,14 +25,15 @@ const staffPermissions = (canManageReservations: boolean): Permissions => ({
   canViewReports: true,
 });
 
-const listClients = (cookie?: string) => t.get('/api/clients', cookie ? { cookie } : {});
+const listClients = (cookie?: string, ownerId?: string) =>
+  t.get(`/api/clients${ownerId ? `?owner_id=${ownerId}` : ''}`, cookie ? { cookie } : {});
 const addClient = (body: unknown, cookie?: string) => t.post('/api/clients', body, cookie ? { cookie } : {});
 
-async function added(body: unknown, cookie: string): Promise<ClientDto> {
+async function added(body: unknown, cookie: string): Promise<Client> {
   const response = await addClient(body, cookie);
   if (response.statusCode !== 201)
     throw new Error(`expected 201, got ${response.statusCode} ${response.body}`);
-  return response.json<ClientDto>();
+  return response.json<Client>();
 }
 
 describe('GET /api/clients', () => {
@@ -47,8 +46,8 @@ describe('GET /api/clients', () => {
 
     const response = await listClients(owner.cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.json<ClientDto[]>().map((client) => client.id)).toEqual([anele.id, zola.id]);
-    expect((await listClients(other.cookie)).json<ClientDto[]>().map((client) => client.id)).toEqual([
+    expect(response.json<Client[]>().map((client) => client.id)).toEqual([anele.id, zola.id]);
+    expect((await listClients(other.cookie)).json<Client[]>().map((client) => client.id)).toEqual([
       foreign.id,
     ]);
   });
@@ -61,10 +60,10 @@ describe('GET /api/clients', () => {
       cookie: renter.cookie,
     });
     expect(booking.statusCode).toBe(201);
-    const clients = (await listClients(owner.cookie)).json<ClientDto[]>();
+    const clients = (await listClients(owner.cookie)).json<Client[]>();
     expect(clients).toEqual([
       expect.objectContaining({
-        id: booking.json<ReservationDto>().client_id,
+        id: booking.json<Reservation>().client_id,
         owner_id: owner.user.id,
         email: renter.user.email,
         registered: true,
@@ -85,7 +84,7 @@ describe('GET /api/clients', () => {
       });
       const response = await listClients(member.cookie);
       expect(response.statusCode).toBe(200);
-      expect(response.json<ClientDto[]>().map((c) => c.id)).toEqual([client.id]);
+      expect(response.json<Client[]>().map((c) => c.id)).toEqual([client.id]);
     },
   );
 
@@ -101,15 +100,40 @@ describe('GET /api/clients', () => {
     expect(response.json().message).toBe(NO_PERMISSION);
   });
 
-  it.each(['client', 'admin'] as const)('a %s → 403', async (role) => {
-    const { cookie } = await t.signInAs({ role });
+  it('a client → 403', async () => {
+    const { cookie } = await t.signInAs({ role: 'client' });
     const response = await listClients(cookie);
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe(FORBIDDEN);
+    expect(response.json().message).toBe(NO_PERMISSION);
   });
 
-  it('anonymous → 401', async () => {
-    expect((await listClients()).statusCode).toBe(401);
+  it('an admin lists the clients of the business they book for (owner_id), and must name one', async () => {
+    const owner = await signInOwner(t);
+    const client = await added(newClientInput(), owner.cookie);
+    const { cookie } = await t.signInAs({ role: 'admin' });
+    const response = await listClients(cookie, owner.user.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Client[]>().map((c) => c.id)).toEqual([client.id]);
+    expect((await listClients(cookie)).statusCode).toBe(400);
+  });
+
+  it.each(['owner', 'backoffice'] as const)(
+    "a %s naming another business's owner_id → 403, nothing of theirs shown",
+    async (role) => {
+      const mine = await signInOwner(t);
+      const theirs = await signInOwner(t);
+      await added(newClientInput(), theirs.cookie);
+      const who = role === 'owner' ? mine : await t.signInAs({ role, parentOwnerId: mine.user.id });
+      const response = await listClients(who.cookie, theirs.user.id);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(NO_PERMISSION);
+    },
+  );
+
+  it('anonymous → 401 with the spec message', async () => {
+    const response = await listClients();
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(MUST_LOG_IN);
   });
 });
 
@@ -131,7 +155,7 @@ describe('POST /api/clients', () => {
       owner.cookie,
     );
     expect(again.statusCode).toBe(200);
-    expect(again.json<ClientDto>()).toMatchObject({ id: first.id, first_name: input.first_name });
+    expect(again.json<Client>()).toMatchObject({ id: first.id, first_name: input.first_name });
     const rows = await t.db
       .selectFrom('clients')
       .select('id')
@@ -176,12 +200,12 @@ describe('POST /api/clients', () => {
       cookie: renter.cookie,
     });
     expect(booking.statusCode).toBe(201);
-    expect(booking.json<ReservationDto>().client_id).toBe(client.id);
-    const listed = (await listClients(owner.cookie)).json<ClientDto[]>();
+    expect(booking.json<Reservation>().client_id).toBe(client.id);
+    const listed = (await listClients(owner.cookie)).json<Client[]>();
     expect(listed).toEqual([expect.objectContaining({ id: client.id, registered: true })]);
     // And the renter now sees that booking as theirs.
     const mine = await t.get('/api/reservations', { cookie: renter.cookie });
-    expect(mine.json<ReservationDto[]>().map((r) => r.id)).toEqual([booking.json<ReservationDto>().id]);
+    expect(mine.json<Reservation[]>().map((r) => r.id)).toEqual([booking.json<Reservation>().id]);
   });
 
   it('two businesses each keep their own record for the same email', async () => {
@@ -220,31 +244,23 @@ describe('POST /api/clients', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it.each(['backoffice', 'frontoffice'] as const)(
-    '%s with the reservations permission adds clients to their business',
-    async (role) => {
+  it.each([
+    ['backoffice', true],
+    ['frontoffice', true],
+    ['backoffice', false],
+    ['frontoffice', false],
+  ] as const)(
+    '%s (reservations permission %s) may not add clients (spec §6) → 403, nothing stored',
+    async (role, permission) => {
       const owner = await signInOwner(t);
       const member = await t.signInAs({
         role,
         parentOwnerId: owner.user.id,
-        permissions: staffPermissions(true),
-      });
-      expect((await added(newClientInput(), member.cookie)).owner_id).toBe(owner.user.id);
-    },
-  );
-
-  it.each(['backoffice', 'frontoffice'] as const)(
-    '%s without the permission → 403, nothing stored',
-    async (role) => {
-      const owner = await signInOwner(t);
-      const member = await t.signInAs({
-        role,
-        parentOwnerId: owner.user.id,
-        permissions: staffPermissions(false),
+        permissions: staffPermissions(permission),
       });
       const response = await addClient(newClientInput(), member.cookie);
       expect(response.statusCode).toBe(403);
-      expect(response.json().message).toBe(NO_PERMISSION);
+      expect(response.json().message).toBe(ONLY_OWNERS);
       const rows = await t.db
         .selectFrom('clients')
         .select('id')
@@ -254,14 +270,38 @@ describe('POST /api/clients', () => {
     },
   );
 
-  it.each(['client', 'admin'] as const)('a %s → 403', async (role) => {
-    const { cookie } = await t.signInAs({ role });
-    const response = await addClient(newClientInput(), cookie);
-    expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe(FORBIDDEN);
+  it('an admin adds a client to the business they name (owner_id)', async () => {
+    const owner = await signInOwner(t);
+    const { cookie } = await t.signInAs({ role: 'admin' });
+    const client = await added({ ...newClientInput(), owner_id: owner.user.id }, cookie);
+    expect(client.owner_id).toBe(owner.user.id);
+    const missing = await addClient(newClientInput(), cookie);
+    expect(missing.statusCode).toBe(400);
   });
 
-  it('anonymous → 401', async () => {
-    expect((await addClient(newClientInput())).statusCode).toBe(401);
+  it('an owner cannot add a client to another business', async () => {
+    const mine = await signInOwner(t);
+    const theirs = await signInOwner(t);
+    const response = await addClient({ ...newClientInput(), owner_id: theirs.user.id }, mine.cookie);
+    expect(response.statusCode).toBe(403);
+    const rows = await t.db
+      .selectFrom('clients')
+      .select('id')
+      .where('owner_id', '=', theirs.user.id)
+      .execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('a client → 403 with the spec message', async () => {
+    const { cookie } = await t.signInAs({ role: 'client' });
+    const response = await addClient(newClientInput(), cookie);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(ONLY_OWNERS);
+  });
+
+  it('anonymous → 401 with the spec message', async () => {
+    const response = await addClient(newClientInput());
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(MUST_LOG_IN);
   });
 });

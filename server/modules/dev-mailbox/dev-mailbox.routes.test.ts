@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { createTestApp, type TestApp, uniqueEmail } from '../../test/harness.ts';
@@ -46,6 +50,67 @@ describe('with SMTP configured', () => {
       expect((await smtp.get('/api/health')).statusCode).toBe(200);
     } finally {
       await smtp.close();
+    }
+  });
+});
+
+describe('in production', () => {
+  it('the server refuses to start without SMTP, with a message saying why', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'rentza-production-'));
+    try {
+      const started = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'production',
+          PORT: '0',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(started.status).toBe(1);
+      expect(started.stderr).toContain('Invalid configuration:');
+      expect(started.stderr).toContain(
+        'SMTP_URL: is required in production: without it emails would only be captured in the dev mailbox, which is never served in production',
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('serves no dev mailbox, even if the configuration check were bypassed', async () => {
+    const production = await createTestApp({
+      configure: (config) => ({ ...config, NODE_ENV: 'production' }),
+    });
+    try {
+      await enqueueMail(production.db, { to: uniqueEmail(), subject: 'Reset', html: '<p>r</p>', text: 'r' });
+      await production.deliverMail();
+      const [captured] = await production.db.selectFrom('dev_mailbox').select('id').execute();
+      expect(captured).toBeDefined();
+      for (const url of ['/api/dev/mailbox', `/api/dev/mailbox/${captured?.id}`]) {
+        const response = await production.get(url);
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json()).toEqual({
+          error: 'NOT_FOUND',
+          message: 'The requested information could not be found.',
+        });
+      }
+      expect((await production.get('/api/health')).statusCode).toBe(200);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('with SMTP configured starts, without a dev mailbox', async () => {
+    const production = await createTestApp({
+      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9' },
+    });
+    try {
+      expect((await production.get('/api/dev/mailbox')).statusCode).toBe(404);
+      expect((await production.get('/api/health')).statusCode).toBe(200);
+    } finally {
+      await production.close();
     }
   });
 });

@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MailSchema, MailSummarySchema } from '../../../domain/schemas/mailbox.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { attachmentDisposition } from '../../http/content-disposition.ts';
 import { notFound } from '../../http/errors.ts';
 
-const MessageSummarySchema = z.object({
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  created_at: z.string(),
-});
-const MessageSchema = MessageSummarySchema.extend({ html: z.string(), text: z.string() });
-
-/** The dev mailbox exists only while SMTP is not configured. */
+/** The dev mailbox: registered only while SMTP is not configured and not in production (isDevMailboxEnabled). */
 export function registerDevMailboxRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -23,7 +17,7 @@ export function registerDevMailboxRoutes(app: FastifyInstance, deps: AppDeps): v
         tags: ['dev'],
         summary: 'Emails captured while SMTP is not configured, newest first',
         querystring: z.object({ to: z.string().optional() }),
-        response: { 200: z.array(MessageSummarySchema) },
+        response: { 200: z.array(MailSummarySchema) },
       },
     },
     async (request) => {
@@ -50,7 +44,7 @@ export function registerDevMailboxRoutes(app: FastifyInstance, deps: AppDeps): v
         tags: ['dev'],
         summary: 'One captured email',
         params: z.object({ id: z.uuid() }),
-        response: { 200: MessageSchema },
+        response: { 200: MailSchema },
       },
     },
     async (request) => {
@@ -67,7 +61,39 @@ export function registerDevMailboxRoutes(app: FastifyInstance, deps: AppDeps): v
         created_at: row.created_at.toISOString(),
         html: row.html,
         text: row.text,
+        reply_to: row.reply_to,
+        attachments: row.attachments.map((file) => ({
+          ...file,
+          url: `/api/dev/mailbox/${row.id}/attachments/${file.id}`,
+        })),
       };
+    },
+  );
+
+  api.get(
+    '/api/dev/mailbox/:id/attachments/:attachmentId',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'A file attached to a captured email, as it was sent',
+        params: z.object({ id: z.uuid(), attachmentId: z.uuid() }),
+        response: { 200: z.unknown().describe('The file (application/pdf for documents)') },
+      },
+    },
+    async (request, reply) => {
+      const file = await deps.db
+        .selectFrom('dev_mailbox as m')
+        .innerJoin('email_attachments as a', 'a.outbox_id', 'm.outbox_id')
+        .innerJoin('documents as d', 'd.id', 'a.document_id')
+        .select(['a.file_name', 'd.pdf'])
+        .where('m.id', '=', request.params.id)
+        .where('a.id', '=', request.params.attachmentId)
+        .executeTakeFirst();
+      if (!file?.pdf) throw notFound('Attachment not found');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentDisposition(file.file_name))
+        .send(Buffer.from(file.pdf));
     },
   );
 }

@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ClaimAccountSchema } from '../../../domain/schemas/user.ts';
+import {
+  ClaimAccountSchema,
+  ClaimedAccountSchema,
+  InvitationSummarySchema,
+} from '../../../domain/schemas/user.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import { claimInvitation, describeInvitation, INVALID_LINK } from './invitation.service.ts';
-
-const InvitationSummarySchema = z.object({
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  phone: z.string().nullable(),
-});
 
 export function registerInvitationRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +34,7 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: AppDeps): v
         summary: 'Complete registration from an invitation',
         body: ClaimAccountSchema,
         response: {
-          201: z.object({ email: z.string() }),
+          201: ClaimedAccountSchema,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
         },

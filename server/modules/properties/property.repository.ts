@@ -1,8 +1,29 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { HOURLY_DEFAULTS } from '../../../domain/rental-unit.ts';
 import type { PropertyInput, PropertySearch } from '../../../domain/schemas/property.ts';
+import { SEARCH_TEXT } from '../../db/migrations/008-city-search.ts';
 import type { Database, Property, PropertyImage } from '../../db/types.ts';
 
 type Executor = Kysely<Database>;
+
+/** Title, location, city and description as one text: the expression of the trigram index (008). */
+const SEARCH_TEXT_OF_P = sql.raw(SEARCH_TEXT.replace(/\b(title|location|city|description)\b/g, 'p.$1'));
+
+/** A time of day 'HH:MM' on the hour or half hour, '24:00' allowed (domain/rental-unit.ts isOnSlot). */
+const SLOT_TIME = `'^(([01][0-9]|2[0-3]):[03]0|24:00)$'`;
+/** One of an event space's bookable hours as an interval from midnight, its default when missing or malformed. */
+const bookableHourOfP = (end: 'start' | 'end') => {
+  const value = `p.specifications->'bookableHours'->>'${end}'`;
+  return `(CASE WHEN ${value} ~ ${SLOT_TIME} THEN (${value})::interval
+    ELSE interval '${HOURLY_DEFAULTS.bookableHours[end]}' END)`;
+};
+/** hourlyRulesOf in SQL: the opening time, the closing time and the minimum booking of the listing p. */
+const HOURLY_OPEN_OF_P = sql.raw(bookableHourOfP('start'));
+const HOURLY_CLOSE_OF_P = sql.raw(bookableHourOfP('end'));
+const MINIMUM_HOURS_OF_P = `(p.specifications->>'minimumHours')`;
+const HOURLY_MINIMUM_OF_P = sql.raw(`coalesce(CASE WHEN ${MINIMUM_HOURS_OF_P} ~ '^[0-9]+(\\.[05]0*)?$' THEN (
+    CASE WHEN ${MINIMUM_HOURS_OF_P}::numeric > 0 THEN make_interval(mins => (${MINIMUM_HOURS_OF_P}::numeric * 60)::int) END
+  ) END, interval '${HOURLY_DEFAULTS.minimumHours} hours')`);
 
 /** A validated listing as the columns of a properties row. */
 export function toPropertyRow(input: PropertyInput) {
@@ -47,8 +68,49 @@ export async function deleteProperty(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('properties').where('id', '=', id).execute();
 }
 
+/** Archives (a date) or restores (null) a listing. */
+export function setArchivedAt(db: Executor, id: string, archivedAt: Date | null): Promise<Property> {
+  return db
+    .updateTable('properties')
+    .set({ archived_at: archivedAt, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 export function findPropertyById(db: Executor, id: string): Promise<Property | undefined> {
   return db.selectFrom('properties').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The row, locked until the transaction ends (a booking's foreign-key check waits for it). */
+export function lockPropertyForChange(db: Executor, id: string): Promise<Property | undefined> {
+  return db.selectFrom('properties').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Whether any reservation, in any status, refers to the listing. */
+export async function hasReservations(db: Executor, propertyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('reservations')
+    .select('id')
+    .where('property_id', '=', propertyId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The owner's listings that reservations refer to, of the given ids. */
+export async function listPropertiesWithReservations(
+  db: Executor,
+  propertyIds: string[],
+): Promise<Set<string>> {
+  if (propertyIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('reservations')
+    .select('property_id')
+    .distinct()
+    .where('property_id', 'in', propertyIds)
+    .execute();
+  return new Set(rows.map((row) => row.property_id));
 }
 
 export function listPropertiesOfOwner(db: Executor, ownerId: string): Promise<Property[]> {
@@ -86,21 +148,43 @@ export async function listCoverImagesOf(db: Executor, propertyIds: string[]): Pr
     .execute();
 }
 
-/** The search filters, the guest rule, the availability window and the no-overlap check, as SQL conditions. */
-function matchingProperties(db: Executor, search: PropertySearch) {
+/** The cities of the listings search shows, each spelling once, the most used spelling first. */
+export async function listListedCities(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectFrom('properties')
+    .select('city')
+    .where('is_active', '=', true)
+    .where('status', '=', 'available')
+    .where('archived_at', 'is', null)
+    .groupBy('city')
+    .orderBy((eb) => eb.fn.countAll(), 'desc')
+    .orderBy('city')
+    .execute();
+  return rows.map((row) => row.city);
+}
+
+/**
+ * The search filters, the guest rule, the availability window and the no-overlap check, as SQL
+ * conditions. With dates, a listing booked by the hour (event space) stays available while every
+ * searched day keeps a free run of its minimum within its bookable hours (domain/rental-unit.ts
+ * hasFreeSlot); any other listing is taken by any blocking booking that shares a date.
+ */
+export function matchingProperties(db: Executor, search: PropertySearch) {
   return db
     .selectFrom('properties as p')
     .select(['p.id', 'p.created_at', 'p.price_per_day_cents'])
     .where('p.is_active', '=', true)
     .where('p.status', '=', 'available')
+    .where('p.archived_at', 'is', null)
     .where((eb) => {
       const conditions: Expression<SqlBool>[] = [];
       if (search.type) conditions.push(eb('p.type', '=', search.type));
       if (search.category) conditions.push(eb('p.category', '=', search.category));
-      if (search.city) conditions.push(eb('p.city', '=', search.city));
+      // Same expression as the search indexes (migration 008), so they serve it.
+      if (search.city) conditions.push(sql<SqlBool>`lower(p.city) = lower(${search.city})`);
       if (search.q) {
         const pattern = `%${search.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(eb.or([eb('p.location', 'ilike', pattern), eb('p.title', 'ilike', pattern)]));
+        conditions.push(sql<SqlBool>`(${SEARCH_TEXT_OF_P}) ILIKE ${pattern}`);
       }
       if (search.minPrice !== undefined) conditions.push(eb('p.price_per_day_cents', '>=', search.minPrice));
       if (search.maxPrice !== undefined) conditions.push(eb('p.price_per_day_cents', '<=', search.maxPrice));
@@ -122,11 +206,44 @@ function matchingProperties(db: Executor, search: PropertySearch) {
         conditions.push(
           sql<SqlBool>`(p.availability_end IS NULL OR p.availability_end >= ${checkOut}::date)`,
         );
+        // A blocking booking by dates that shares a date takes the listing (it holds every hour of its
+        // days, so an event space's too).
         conditions.push(sql<SqlBool>`NOT EXISTS (
           SELECT 1 FROM reservations r
           WHERE r.property_id = p.id
             AND r.status IN ('pending', 'confirmed')
             AND daterange(r.start_date, r.end_date, '[)') && daterange(${checkIn}::date, ${checkOut}::date, '[)')
+            AND r.start_time IS NULL
+        )`);
+        // A blocking booking by the hour on a searched day (its one day: end_date = start_date + 1)
+        // takes a listing not booked by the hour, and an event space when that day, with all its
+        // bookings, has no free run of the minimum within the bookable hours left. Apart so that both
+        // anti-joins stay on property_id alone: the hourly check reads only r (few rows, from
+        // reservations_hourly_blocking_idx, migration 010).
+        conditions.push(sql<SqlBool>`NOT EXISTS (
+          SELECT 1 FROM reservations r
+          WHERE r.property_id = p.id
+            AND r.start_time IS NOT NULL
+            AND r.status IN ('pending', 'confirmed')
+            AND r.start_date >= ${checkIn}::date AND r.start_date < ${checkOut}::date
+            AND EXISTS (
+              -- p is the booking's listing here: the hourly rules above read p.
+              SELECT 1 FROM properties p
+              CROSS JOIN LATERAL (
+                SELECT tsrange(r.start_date + ${HOURLY_OPEN_OF_P}, r.start_date + ${HOURLY_CLOSE_OF_P}, '[)') AS hours
+              ) h
+              WHERE p.id = r.property_id
+                AND (p.type <> 'event_space' OR NOT EXISTS (
+                  SELECT 1
+                  FROM unnest(tsmultirange(h.hours) - coalesce((
+                    SELECT range_agg(o.period) FROM reservations o
+                    WHERE o.property_id = p.id
+                      AND o.status IN ('pending', 'confirmed')
+                      AND o.period && h.hours
+                  ), '{}'::tsmultirange)) AS free(gap)
+                  WHERE upper(free.gap) - lower(free.gap) >= ${HOURLY_MINIMUM_OF_P}
+                ))
+            )
         )`);
       }
       return eb.and(conditions);

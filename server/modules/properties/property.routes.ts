@@ -1,15 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PropertyInputSchema, PropertySearchSchema } from '../../../domain/schemas/property.ts';
+import {
+  CitySuggestionsSchema,
+  PropertyInputSchema,
+  PropertySearchSchema,
+  PropertyUpdateSchema,
+} from '../../../domain/schemas/property.ts';
+import {
+  OwnedPropertySchema,
+  PropertyPageSchema,
+  PropertySchema,
+} from '../../../domain/schemas/property-view.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
-import { PropertyPageSchema, PropertySchema } from './property.schemas.ts';
 import {
   createListing,
   deleteListing,
   getListing,
+  listCitySuggestions,
   listMyListings,
+  restoreListing,
   searchListings,
   updateListing,
 } from './property.service.ts';
@@ -41,6 +52,19 @@ export function registerPropertyRoutes(app: FastifyInstance, deps: AppDeps): voi
   );
 
   api.get(
+    '/api/properties/cities',
+    {
+      schema: {
+        tags,
+        summary:
+          'City suggestions: the known cities and the cities of listed properties, once each (case aside), sorted',
+        response: { 200: CitySuggestionsSchema },
+      },
+    },
+    () => listCitySuggestions(deps.db),
+  );
+
+  api.get(
     '/api/properties/:id',
     {
       schema: {
@@ -58,8 +82,8 @@ export function registerPropertyRoutes(app: FastifyInstance, deps: AppDeps): voi
     {
       schema: {
         tags,
-        summary: 'The signed-in owner’s listings, newest first',
-        response: { 200: z.array(PropertySchema), ...errors },
+        summary: 'The signed-in owner’s listings (archived ones too), newest first',
+        response: { 200: z.array(OwnedPropertySchema), ...errors },
       },
     },
     async (request) => listMyListings(deps.db, await deps.currentUser(request)),
@@ -84,9 +108,10 @@ export function registerPropertyRoutes(app: FastifyInstance, deps: AppDeps): voi
     {
       schema: {
         tags,
-        summary: 'Update one of your listings',
+        summary:
+          'Update one of your listings: the core fields as on create; optional fields left out keep their values',
         params: IdParams,
-        body: PropertyInputSchema,
+        body: PropertyUpdateSchema,
         response: { 200: PropertySchema, ...errors },
       },
     },
@@ -99,14 +124,33 @@ export function registerPropertyRoutes(app: FastifyInstance, deps: AppDeps): voi
     {
       schema: {
         tags,
-        summary: 'Delete one of your listings and its photos',
+        summary:
+          'Delete one of your listings and its photos (204); one with reservations is archived instead (200, the archived listing)',
         params: IdParams,
-        response: { 204: z.null(), ...errors },
+        response: { 200: PropertySchema, 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      await deleteListing(deps.db, deps.storage, await deps.currentUser(request), request.params.id);
-      return reply.status(204).send(null);
+      const archived = await deleteListing(
+        deps.db,
+        deps.storage,
+        await deps.currentUser(request),
+        request.params.id,
+      );
+      return archived ? reply.status(200).send(archived) : reply.status(204).send(null);
     },
+  );
+
+  api.post(
+    '/api/properties/:id/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Restore one of your archived listings (within the plan’s listing limit)',
+        params: IdParams,
+        response: { 200: PropertySchema, ...errors },
+      },
+    },
+    async (request) => restoreListing(deps.db, await deps.currentUser(request), request.params.id),
   );
 }

@@ -1,25 +1,37 @@
 import type { Kysely } from 'kysely';
 import { todayInBusinessZone } from '../../../domain/dates.ts';
+import { mergeCitySuggestions } from '../../../domain/property.ts';
 import {
   type PropertyInput,
+  PropertyInputSchema,
   type PropertySearch,
+  type PropertyUpdate,
   validateSearchDates,
 } from '../../../domain/schemas/property.ts';
+import type {
+  OwnedProperty as OwnedPropertyDto,
+  Property as PropertyDto,
+} from '../../../domain/schemas/property-view.ts';
 import type { Database, User } from '../../db/types.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { StorageDriver } from '../../platform/storage/storage.ts';
-import { assertPlanAllows } from '../subscriptions/subscription.service.ts';
+import { assertActiveSubscription, assertPlanAllows } from '../subscriptions/subscription.service.ts';
 import {
   deleteProperty,
   findPropertyById,
+  hasReservations,
   insertProperty,
   listCoverImagesOf,
   listImagesOf,
+  listListedCities,
   listPropertiesOfOwner,
+  listPropertiesWithReservations,
+  lockPropertyForChange,
   searchProperties,
+  setArchivedAt,
   updateProperty,
 } from './property.repository.ts';
-import { type PropertyDto, toPropertyDto } from './property.schemas.ts';
+import { toPropertyDto } from './property.schemas.ts';
 
 export const PROPERTY_MESSAGES = {
   notAuthenticated: 'User not authenticated',
@@ -27,12 +39,31 @@ export const PROPERTY_MESSAGES = {
   notYourUpdate: 'You can only update your own properties',
   notYourDelete: 'You can only delete your own properties',
   notFound: 'Property not found',
+  notYourRestore: 'You can only restore your own properties',
 } as const;
 
 function requireOwner(user: User | null): User {
   if (!user) throw unauthorized(PROPERTY_MESSAGES.notAuthenticated);
   if (user.role !== 'owner') throw forbidden(PROPERTY_MESSAGES.notOwner);
   return user;
+}
+
+/**
+ * An owner changing one of their listings: signed in as an owner, the listing theirs, and a current
+ * subscription (the browser's route guard asks the same; the server decides). Returns the listing.
+ */
+export async function requireOwnListing(
+  db: Kysely<Database>,
+  user: User | null,
+  id: string,
+  notYours: string,
+) {
+  const owner = requireOwner(user);
+  const existing = await findPropertyById(db, id);
+  if (!existing) throw notFound(PROPERTY_MESSAGES.notFound);
+  if (existing.owner_id !== owner.id) throw forbidden(notYours);
+  await assertActiveSubscription(db, owner.id);
+  return existing;
 }
 
 async function withAllImages(db: Kysely<Database>, property: Awaited<ReturnType<typeof findPropertyById>>) {
@@ -55,32 +86,76 @@ export async function createListing(
   return toPropertyDto(property, []);
 }
 
+/** Changes what the body holds; optional fields it leaves out keep their stored values. */
 export async function updateListing(
   db: Kysely<Database>,
   user: User | null,
   id: string,
-  input: PropertyInput,
+  changes: PropertyUpdate,
 ): Promise<PropertyDto> {
-  const owner = requireOwner(user);
-  const existing = await findPropertyById(db, id);
-  if (!existing) throw notFound(PROPERTY_MESSAGES.notFound);
-  if (existing.owner_id !== owner.id) throw forbidden(PROPERTY_MESSAGES.notYourUpdate);
-  return withAllImages(db, await updateProperty(db, id, input));
+  const existing = await requireOwnListing(db, user, id, PROPERTY_MESSAGES.notYourUpdate);
+  const merged = PropertyInputSchema.safeParse({
+    currency: existing.currency,
+    amenities: existing.amenities,
+    availability_start: existing.availability_start,
+    availability_end: existing.availability_end,
+    is_active: existing.is_active,
+    status: existing.status,
+    cleaning_fee_cents: existing.cleaning_fee_cents,
+    security_deposit_cents: existing.security_deposit_cents,
+    ...changes,
+  });
+  if (!merged.success) throw badRequest(merged.error.issues[0]?.message ?? 'Failed to save property');
+  return withAllImages(db, await updateProperty(db, id, merged.data));
 }
 
+/**
+ * Deletes a listing that no reservation ever referred to, with its photos. A listing with reservations
+ * (any status) is archived instead: hidden from search and new bookings, kept for its reservations,
+ * restorable. Returns the archived listing, or null when it was deleted.
+ */
 export async function deleteListing(
   db: Kysely<Database>,
   storage: StorageDriver,
   user: User | null,
   id: string,
-): Promise<void> {
-  const owner = requireOwner(user);
-  const existing = await findPropertyById(db, id);
-  if (!existing) throw notFound(PROPERTY_MESSAGES.notFound);
-  if (existing.owner_id !== owner.id) throw forbidden(PROPERTY_MESSAGES.notYourDelete);
+): Promise<PropertyDto | null> {
+  await requireOwnListing(db, user, id, PROPERTY_MESSAGES.notYourDelete);
   const images = await listImagesOf(db, [id]);
-  await deleteProperty(db, id);
+  const archived = await db.transaction().execute(async (trx) => {
+    // The lock makes a concurrent booking wait, so "has no reservations" still holds at the delete.
+    const locked = await lockPropertyForChange(trx, id);
+    if (!locked) throw notFound(PROPERTY_MESSAGES.notFound);
+    if (await hasReservations(trx, id))
+      return locked.archived_at ? locked : setArchivedAt(trx, id, new Date());
+    await deleteProperty(trx, id);
+    return null;
+  });
+  if (archived) return withAllImages(db, archived);
   await storage.remove(images.flatMap((image) => [image.display_key, image.thumbnail_key]));
+  return null;
+}
+
+/** Puts an archived listing back on the market; it counts against the plan's listing limit again. */
+export async function restoreListing(
+  db: Kysely<Database>,
+  user: User | null,
+  id: string,
+): Promise<PropertyDto> {
+  const existing = await requireOwnListing(db, user, id, PROPERTY_MESSAGES.notYourRestore);
+  if (!existing.archived_at) return withAllImages(db, existing);
+  const restored = await db.transaction().execute(async (trx) => {
+    // Serialised with creates, like createListing, so the limit cannot be raced past.
+    await trx
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('owner_id', '=', existing.owner_id)
+      .forUpdate()
+      .execute();
+    await assertPlanAllows(trx, existing.owner_id, 'create_listing');
+    return setArchivedAt(trx, id, null);
+  });
+  return withAllImages(db, restored);
 }
 
 /** Active, available listings are public; an owner also sees their own hidden ones. */
@@ -90,20 +165,24 @@ export async function getListing(
   id: string,
 ): Promise<PropertyDto> {
   const property = await findPropertyById(db, id);
-  const visible =
-    property && ((property.is_active && property.status === 'available') || property.owner_id === viewer?.id);
+  const listed = property?.is_active && property.status === 'available' && !property.archived_at;
+  const visible = property && (listed || property.owner_id === viewer?.id);
   if (!visible) throw notFound(PROPERTY_MESSAGES.notFound);
   return withAllImages(db, property);
 }
 
-export async function listMyListings(db: Kysely<Database>, user: User | null): Promise<PropertyDto[]> {
+export async function listMyListings(db: Kysely<Database>, user: User | null): Promise<OwnedPropertyDto[]> {
   const owner = requireOwner(user);
   const properties = await listPropertiesOfOwner(db, owner.id);
-  const images = await listImagesOf(
-    db,
-    properties.map((p) => p.id),
-  );
-  return properties.map((property) => toPropertyDto(property, images));
+  const ids = properties.map((p) => p.id);
+  const [images, booked] = await Promise.all([
+    listImagesOf(db, ids),
+    listPropertiesWithReservations(db, ids),
+  ]);
+  return properties.map((property) => ({
+    ...toPropertyDto(property, images),
+    has_reservations: booked.has(property.id),
+  }));
 }
 
 export async function searchListings(db: Kysely<Database>, search: PropertySearch) {
@@ -125,4 +204,9 @@ export async function searchListings(db: Kysely<Database>, search: PropertySearc
     page: search.page,
     pageSize: search.pageSize,
   };
+}
+
+/** The known cities and the cities of the listings search shows, once each, alphabetically. */
+export async function listCitySuggestions(db: Kysely<Database>): Promise<string[]> {
+  return mergeCitySuggestions(await listListedCities(db));
 }

@@ -3,6 +3,7 @@ import { faker } from '@faker-js/faker';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Property as PropertyDto } from '../../../domain/schemas/property-view.ts';
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '../../platform/images/process-image.ts';
 import {
   halfRedJpeg,
@@ -13,7 +14,6 @@ import {
   solidImage,
 } from '../../platform/images/test-images.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import type { PropertyDto } from '../properties/property.schemas.ts';
 import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
 import { MAX_IMAGES_PER_PROPERTY } from './property-image.service.ts';
 
@@ -30,6 +30,7 @@ const NOT_OWNER = 'You must be an owner to manage properties';
 const NOT_YOURS = 'You can only update your own properties';
 const NOT_FOUND = 'Property not found';
 const IMAGE_NOT_FOUND = 'Image not found';
+const NO_SUBSCRIPTION = 'No active subscription';
 
 interface ImageDto {
   id: string;
@@ -300,6 +301,28 @@ describe('who may change a listing’s photos', () => {
     expect(rows.map((row) => row.id)).toEqual([image.id]);
     expect((await t.get(image.url)).statusCode).toBe(200);
   });
+
+  it.each(['cancelled', 'past_due', 'inactive'] as const)(
+    'the owner with a %s subscription cannot upload, delete or reorder (403 No active subscription)',
+    async (status) => {
+      const { user, cookie, property } = await ownerWithListing();
+      const image = await uploadOk(property.id, cookie);
+      await t.db.updateTable('subscriptions').set({ status }).where('owner_id', '=', user.id).execute();
+
+      expectError(await upload(property.id, [filePart(aJpeg)], cookie), 403, NO_SUBSCRIPTION);
+      expectError(
+        await del(`/api/properties/${property.id}/images/${image.id}`, cookie),
+        403,
+        NO_SUBSCRIPTION,
+      );
+      expectError(
+        await put(`/api/properties/${property.id}/images/order`, { imageIds: [image.id] }, cookie),
+        403,
+        NO_SUBSCRIPTION,
+      );
+      expect((await imageRows(property.id)).map((row) => row.id)).toEqual([image.id]);
+    },
+  );
 
   it('answers 404 for a listing that does not exist', async () => {
     const { cookie } = await ownerWithListing();

@@ -2,12 +2,12 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PropertyImageSchema } from '../../../domain/schemas/property-view.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { badRequest } from '../../http/errors.ts';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '../../platform/images/process-image.ts';
 import { STORED_OBJECT_CACHE_CONTROL } from '../../platform/storage/s3-storage.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
-import { PropertyImageSchema } from '../properties/property.schemas.ts';
 import {
   deletePropertyImage,
   PROPERTY_IMAGE_MESSAGES,
@@ -40,7 +40,7 @@ const errors = {
 };
 
 /** Reads the one `file` part of a multipart request, turning the parser's limit errors into our messages. */
-async function readUploadedFile(request: FastifyRequest): Promise<Buffer | null> {
+export async function readUploadedFile(request: FastifyRequest): Promise<Buffer | null> {
   if (!request.isMultipart()) return null;
   try {
     const part = await request.file();

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, PropertyImage, User } from '../../db/types.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { type ProcessedImage, processImage } from '../../platform/images/process-image.ts';
 import { isSafeStorageKey, type StorageDriver, type StoredObject } from '../../platform/storage/storage.ts';
-import { findPropertyById } from '../properties/property.repository.ts';
 import { toImageDto } from '../properties/property.schemas.ts';
-import { PROPERTY_MESSAGES } from '../properties/property.service.ts';
+import { PROPERTY_MESSAGES, requireOwnListing } from '../properties/property.service.ts';
 import {
   countImages,
   deleteImageRow,
@@ -43,17 +42,16 @@ export function imageKeys(propertyId: string, imageId: string) {
   };
 }
 
-/** Only the owner of the property may change its photos (staff and clients may not: spec §6). */
+/**
+ * Only the owner of the property may change its photos (staff and clients may not: spec §6), and only
+ * with a current subscription, like every other change to a listing.
+ */
 async function requireOwnProperty(
   db: Kysely<Database>,
   user: User | null,
   propertyId: string,
 ): Promise<void> {
-  if (!user) throw unauthorized(PROPERTY_MESSAGES.notAuthenticated);
-  if (user.role !== 'owner') throw forbidden(PROPERTY_MESSAGES.notOwner);
-  const property = await findPropertyById(db, propertyId);
-  if (!property) throw notFound(PROPERTY_MESSAGES.notFound);
-  if (property.owner_id !== user.id) throw forbidden(PROPERTY_MESSAGES.notYourUpdate);
+  await requireOwnListing(db, user, propertyId, PROPERTY_MESSAGES.notYourUpdate);
 }
 
 /**

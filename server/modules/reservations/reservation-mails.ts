@@ -1,14 +1,20 @@
 import { formatDisplayDate } from '../../../domain/dates.ts';
 import { formatRand } from '../../../domain/money.ts';
+import { describeDuration, type PriceUnit } from '../../../domain/rental-unit.ts';
 import { statusLabel } from '../../../domain/reservation.ts';
 import { renderActionMail } from '../../platform/mail/templates.ts';
 import type { OutgoingMail } from '../../platform/mail/transports.ts';
 
 export interface ReservationMailFacts {
-  reservationId: string;
+  /** The short reference (RZ-…), never the id. */
+  reference: string;
   propertyTitle: string;
   startDate: string;
   endDate: string;
+  /** Hourly bookings: the times on startDate. */
+  startTime?: string | null;
+  endTime?: string | null;
+  priceUnit: PriceUnit;
   totalCents: number;
   status: string;
   client: { name: string; email: string };
@@ -16,12 +22,17 @@ export interface ReservationMailFacts {
   publicUrl: string;
 }
 
-export type ReservationEvent = 'created' | 'confirmed' | 'cancelled';
+/** `withdrawn`: the client cancelled their own pending request (POST /api/reservations/:id/cancel). */
+export type ReservationEvent = 'created' | 'confirmed' | 'cancelled' | 'withdrawn';
 
 const SUBJECTS: Record<ReservationEvent, { client: string; owner: string }> = {
   created: { client: 'Your booking request for {title}', owner: 'New booking request for {title}' },
   confirmed: { client: 'Your booking at {title} is confirmed', owner: 'Booking confirmed: {title}' },
   cancelled: { client: 'Your booking at {title} was cancelled', owner: 'Booking cancelled: {title}' },
+  withdrawn: {
+    client: 'You cancelled your booking request for {title}',
+    owner: 'Booking request cancelled by the client: {title}',
+  },
 };
 
 const OPENERS: Record<ReservationEvent, { client: string; owner: string }> = {
@@ -34,16 +45,33 @@ const OPENERS: Record<ReservationEvent, { client: string; owner: string }> = {
     client: 'Your booking has been cancelled.',
     owner: 'This booking has been cancelled and its dates are free again.',
   },
+  withdrawn: {
+    client: 'Your booking request has been cancelled as you asked. Its dates are free for others again.',
+    owner: 'The client cancelled this booking request. Its dates are free again.',
+  },
 };
+
+/** 'Dates: 13 December 2026 to 16 December 2026 (3 nights)', or for an hourly booking its day and times. */
+function bookedWhen(facts: ReservationMailFacts): string {
+  const period = {
+    startDate: facts.startDate,
+    endDate: facts.endDate,
+    startTime: facts.startTime,
+    endTime: facts.endTime,
+  };
+  const duration = describeDuration(facts.priceUnit, period);
+  if (facts.startTime && facts.endTime) return `Date: ${formatDisplayDate(facts.startDate)}, ${duration}`;
+  return `Dates: ${formatDisplayDate(facts.startDate)} to ${formatDisplayDate(facts.endDate)} (${duration})`;
+}
 
 /** The emails one reservation event sends: one to the client, one to the owner. */
 export function reservationMails(event: ReservationEvent, facts: ReservationMailFacts): OutgoingMail[] {
   const details = [
     `Property: ${facts.propertyTitle}`,
-    `Dates: ${formatDisplayDate(facts.startDate)} to ${formatDisplayDate(facts.endDate)}`,
+    bookedWhen(facts),
     `Total: ${formatRand(facts.totalCents)}`,
     `Status: ${statusLabel(facts.status)}`,
-    `Reservation ID: ${facts.reservationId}`,
+    `Reservation ID: ${facts.reference}`,
   ];
   const subject = (template: string) => template.replace('{title}', facts.propertyTitle);
   return [

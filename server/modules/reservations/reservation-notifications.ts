@@ -1,10 +1,14 @@
 import type { Kysely } from 'kysely';
+import type { PriceUnit } from '../../../domain/rental-unit.ts';
 import type { Database } from '../../db/types.ts';
 import { enqueueMails } from '../../platform/mail/outbox.ts';
+import { shortTime } from './booked-period.ts';
 import { type ReservationEvent, reservationMails } from './reservation-mails.ts';
 
 export interface MailParties {
   propertyTitle: string;
+  /** What the listing is booked by: the emails state the duration in its unit. */
+  priceUnit: PriceUnit;
   client: { first_name: string; last_name: string; email: string };
 }
 
@@ -14,10 +18,12 @@ export async function notify(
   deps: { publicUrl: string },
   event: ReservationEvent,
   reservation: {
-    id: string;
+    reference: string;
     owner_id: string;
     start_date: string;
     end_date: string;
+    start_time: string | null;
+    end_time: string | null;
     total_price_cents: number;
     status: string;
   },
@@ -29,10 +35,13 @@ export async function notify(
     .where('id', '=', reservation.owner_id)
     .executeTakeFirstOrThrow();
   const mails = reservationMails(event, {
-    reservationId: reservation.id,
+    reference: reservation.reference,
     propertyTitle: parties.propertyTitle,
     startDate: reservation.start_date,
     endDate: reservation.end_date,
+    startTime: shortTime(reservation.start_time),
+    endTime: shortTime(reservation.end_time),
+    priceUnit: parties.priceUnit,
     totalCents: reservation.total_price_cents,
     status: reservation.status,
     client: { name: `${parties.client.first_name} ${parties.client.last_name}`, email: parties.client.email },

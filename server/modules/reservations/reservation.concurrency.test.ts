@@ -1,10 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingBody,
@@ -14,7 +8,8 @@ import {
   setPlan,
   signInOwner,
 } from '../../test/booking-fixtures.ts';
-import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { type ServerProcess, signInOn, startSharedServers } from '../../test/server-processes.ts';
 import { testDatabaseUrl } from '../../test/test-database.ts';
 
 /**
@@ -103,29 +98,17 @@ describe.runIf(databaseUrl)('concurrent bookings (PostgreSQL only)', () => {
   });
 
   describe('two server processes sharing the database', () => {
-    interface Server {
-      url: string;
-      process: ChildProcess;
-      stderr: string[];
-    }
+    type Server = ServerProcess;
     const servers: Server[] = [];
-    let dataDir: string;
 
+    let stopServers: () => Promise<void> = async () => {};
     beforeAll(async () => {
-      const name = (await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.db)).rows[0]
-        ?.name;
-      const shared = new URL(databaseUrl as string);
-      shared.pathname = `/${name}`;
-      dataDir = mkdtempSync(path.join(tmpdir(), 'rentza-concurrency-'));
-      const ports = await Promise.all([freePort(), freePort()]);
-      for (const port of ports) servers.push(startServer(port, shared.toString(), dataDir));
-      await Promise.all(servers.map(waitUntilHealthy));
+      const started = await startSharedServers(t.db, databaseUrl as string, 2);
+      servers.push(...started.servers);
+      stopServers = started.stop;
     }, 180_000);
 
-    afterAll(async () => {
-      await Promise.all(servers.map(stopServer));
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    }, 60_000);
+    afterAll(() => stopServers(), 60_000);
 
     it(`${ATTEMPTS} bookings for the same dates split across both servers: one 201, ${ATTEMPTS - 1} × 409`, {
       timeout: 180_000,
@@ -199,85 +182,62 @@ describe.runIf(databaseUrl)('concurrent bookings (PostgreSQL only)', () => {
         [owner.email, winnerClient].sort(),
       );
     });
-  });
-});
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
+    it(`${ATTEMPTS} hourly bookings of one venue, all holding 14:00–15:00, split across both servers: one 201`, {
+      timeout: 180_000,
+    }, async () => {
+      const owner = await t.createUser({ role: 'owner' });
+      await setPlan(t.db, owner.id, 'business');
+      const property = await insertProperty(t.db, owner.id, {
+        type: 'event_space',
+        title: `Rosebank Hall ${randomUUID().slice(0, 8)}`,
+      });
+      const cookies = await Promise.all(
+        servers.map((server) => signInOn(server, owner.email, owner.password)),
+      );
+      // Different slots of at least 4 hours that all hold the hour from 14:00: any two overlap.
+      const slots = ['10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00'].map(
+        (start) => {
+          const [h, m] = start.split(':').map(Number) as [number, number];
+          return { start, end: `${String(h + 5).padStart(2, '0')}:${String(m).padStart(2, '0')}` };
+        },
+      );
+      const results = await Promise.all(
+        Array.from({ length: ATTEMPTS }, async (_, i) => {
+          const server = servers[i % 2] as Server;
+          const slot = slots[i % slots.length] as { start: string; end: string };
+          const response = await fetch(`${server.url}/api/reservations`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              cookie: cookies[i % 2] as string,
+              origin: server.url,
+            },
+            body: JSON.stringify({
+              property_id: property.id,
+              start_date: day(25),
+              start_time: slot.start,
+              end_time: slot.end,
+              new_client: newClientInput(),
+            }),
+          });
+          return {
+            server: i % 2,
+            status: response.status,
+            body: (await response.json()) as { message?: string },
+          };
+        }),
+      );
+      const winners = results.filter((result) => result.status === 201);
+      const losers = results.filter((result) => result.status === 409);
+      const others = JSON.stringify(
+        results.filter((result) => result.status !== 201 && result.status !== 409),
+      );
+      expect(winners, others).toHaveLength(1);
+      expect(losers, others).toHaveLength(ATTEMPTS - 1);
+      for (const loser of losers) expect(loser.body.message).toBe(DATES_TAKEN);
+      expect(new Set(losers.map((loser) => loser.server))).toEqual(new Set([0, 1]));
+      expect(await blockingRows(property.id)).toHaveLength(1);
     });
   });
-}
-
-function startServer(port: number, databaseUrl: string, dataDir: string) {
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATABASE_URL: databaseUrl,
-      AUTH_SECRET: TEST_AUTH_SECRET,
-      DATA_DIR: path.join(dataDir, String(port)),
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const stderr: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-  return { url, process: child, stderr };
-}
-
-async function waitUntilHealthy(server: { url: string; process: ChildProcess; stderr: string[] }) {
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (server.process.exitCode !== null) {
-      throw new Error(`server ${server.url} exited (${server.process.exitCode}): ${server.stderr.join('')}`);
-    }
-    try {
-      const response = await fetch(`${server.url}/api/health`);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server ${server.url} did not become healthy: ${server.stderr.join('')}`);
-}
-
-async function stopServer(server: { process: ChildProcess }) {
-  const child = server.process;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function signInOn(server: { url: string }, email: string, password: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200)
-    throw new Error(`sign-in on ${server.url}: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  if (!cookie.includes('session_token')) throw new Error(`sign-in on ${server.url} set no session cookie`);
-  return cookie;
-}
+});

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { newReservationReference } from '../../../domain/reservation-reference.ts';
 import type { ReservationListQuery } from '../../../domain/schemas/reservation.ts';
 import type { Database } from '../../db/types.ts';
 
@@ -24,6 +25,7 @@ function baseQuery(db: Executor) {
       'p.type as property_type',
       'p.location as property_location',
       'p.city as property_city',
+      'p.archived_at as property_archived_at',
       sql<
         string | null
       >`(SELECT pi.thumbnail_key FROM property_images pi WHERE pi.property_id = r.property_id ORDER BY pi.position, pi.created_at LIMIT 1)`.as(
@@ -50,6 +52,7 @@ export function listReservations(db: Executor, scope: ReservationScope, filters:
         eb(sql<string>`c.first_name || ' ' || c.last_name`, 'ilike', pattern),
         eb('c.email', 'ilike', pattern),
         eb(sql<string>`r.client_id::text`, 'ilike', pattern),
+        eb('r.reference', 'ilike', pattern),
       ]),
     );
   }
@@ -60,14 +63,33 @@ export function findReservation(db: Executor, id: string) {
   return baseQuery(db).where('r.id', '=', id).executeTakeFirst();
 }
 
-/** Blocking (pending, confirmed) stays of a property that end after a date, for the availability list. */
+/** A reference no reservation has yet; the unique constraint settles the rare race of two bookings. */
+export async function pickUnusedReference(db: Executor): Promise<string> {
+  for (;;) {
+    const candidate = newReservationReference();
+    const taken = await db
+      .selectFrom('reservations')
+      .select('id')
+      .where('reference', '=', candidate)
+      .executeTakeFirst();
+    if (!taken) return candidate;
+  }
+}
+
+/** Locks one reservation row until the transaction ends (status changes read, check and write under it). */
+export function lockReservation(db: Executor, id: string) {
+  return db.selectFrom('reservations').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Blocking (pending, confirmed) bookings of a property that end after a date, for the availability list. */
 export function listBlockingRanges(db: Executor, propertyId: string, after: string) {
   return db
     .selectFrom('reservations')
-    .select(['start_date as start', 'end_date as end'])
+    .select(['start_date as start', 'end_date as end', 'start_time', 'end_time'])
     .where('property_id', '=', propertyId)
     .where('status', 'in', ['pending', 'confirmed'])
     .where('end_date', '>', after)
     .orderBy('start_date')
+    .orderBy('start_time')
     .execute();
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, daysBetween, todayInBusinessZone } from '../../../domain/dates.ts';
+import type { Reservation } from '../../../domain/schemas/reservation.ts';
 import type { Property } from '../../db/types.ts';
 import {
   bookingBody,
@@ -13,7 +14,6 @@ import {
   signInOwner,
 } from '../../test/booking-fixtures.ts';
 import { type CreatedUser, createTestApp, type TestApp } from '../../test/harness.ts';
-import type { ReservationDto } from './reservation.schemas.ts';
 
 let t: TestApp;
 // Generous: on a loaded machine starting the app (migrated database, auth) can take a while.
@@ -31,6 +31,8 @@ const INVALID_CLIENT = 'Invalid client ID. Please select a valid client.';
 const MISSING_INFO = 'Missing required information';
 const PROPERTY_NOT_FOUND = 'Property not found';
 const NOT_FOUND = 'Reservation not found';
+const ONLY_OWNERS = 'Only owners can manage clients';
+const DELETE_NOT_ALLOWED = 'Only the owner or an admin can delete a reservation';
 const MONTHLY_LIMIT = "You've reached your monthly limit of 5 bookings. Upgrade for unlimited bookings.";
 const DATES_TAKEN = /no longer available/i;
 
@@ -88,10 +90,10 @@ const listingOf = async (owner: Promise<Person>, options: PropertyOptions = {}) 
 const del = (url: string, cookie?: string) => t.request('DELETE', url, cookie ? { cookie } : {});
 const book = (body: unknown, cookie?: string) => t.post('/api/reservations', body, cookie ? { cookie } : {});
 
-function created(response: LightMyRequestResponse): ReservationDto {
+function created(response: LightMyRequestResponse): Reservation {
   if (response.statusCode !== 201)
     throw new Error(`expected 201, got ${response.statusCode} ${response.body}`);
-  return response.json<ReservationDto>();
+  return response.json<Reservation>();
 }
 
 function expectError(response: LightMyRequestResponse, status: number, message: string | RegExp) {
@@ -116,7 +118,7 @@ async function ownerBooks(
   );
 }
 
-const setStatus = (id: string, status: ReservationDto['status'], cookie: string) =>
+const setStatus = (id: string, status: Reservation['status'], cookie: string) =>
   t.patch(`/api/reservations/${id}`, { status }, { cookie });
 
 const storedReservation = (id: string) =>
@@ -168,7 +170,9 @@ describe('POST /api/reservations', () => {
       owner_id: owner.id,
       start_date: day(10),
       end_date: day(13),
-      nights: 3,
+      units: 3,
+      price_unit: 'night',
+      duration: '3 nights',
       status: 'pending',
       total_price_cents: 50_000 * 3 + 15_000,
       security_deposit_cents: 200_000,
@@ -245,7 +249,8 @@ describe('POST /api/reservations', () => {
       client_id: first.client_id,
       owner_id: owner.user.id,
       status: 'pending',
-      nights: 4,
+      units: 4,
+      duration: '4 nights',
       total_price_cents: 30_000 * 4 + 10_000,
       rate_override_per_day_cents: 30_000,
       tax_percent: 15,
@@ -307,21 +312,48 @@ describe('POST /api/reservations', () => {
   });
 
   it.each(['backoffice', 'frontoffice'] as const)(
-    '%s with the reservations permission books for the business',
+    '%s with the reservations permission books for one of the business’s clients',
     async (key) => {
       const { user } = await staff(key);
+      const owner = await teamOwner();
       const property = await listingOf(teamOwner(), { price_per_day_cents: 20_000 });
+      const existing = await ownerBooks(owner, property, 40, 1);
       const reservation = created(
         await book(
           bookingBody(property.id, 7, 2, {
-            new_client: newClientInput(),
+            client_id: existing.client_id,
             rate_override_per_day_cents: 15_000,
           }),
           (await staff(key)).cookie,
         ),
       );
-      expect(reservation).toMatchObject({ owner_id: (await teamOwner()).user.id, total_price_cents: 30_000 });
+      expect(reservation).toMatchObject({
+        owner_id: owner.user.id,
+        client_id: existing.client_id,
+        total_price_cents: 30_000,
+      });
       expect((await storedReservation(reservation.id))?.created_by).toBe(user.id);
+    },
+  );
+
+  it.each(['backoffice', 'frontoffice'] as const)(
+    '%s may not create a client with the booking (spec §6: owners and admins) → 403, nothing stored',
+    async (key) => {
+      const owner = await teamOwner();
+      const property = await listingOf(teamOwner());
+      const input = newClientInput();
+      expectError(
+        await book(bookingBody(property.id, 7, 2, { new_client: input }), (await staff(key)).cookie),
+        403,
+        ONLY_OWNERS,
+      );
+      expect(await clientsOf(owner.user.id, input.email)).toHaveLength(0);
+      const stored = await t.db
+        .selectFrom('reservations')
+        .select('id')
+        .where('property_id', '=', property.id)
+        .execute();
+      expect(stored).toHaveLength(0);
     },
   );
 
@@ -368,6 +400,17 @@ describe('POST /api/reservations', () => {
     });
   });
 
+  it('an admin books for a business with a new client: created under the listing’s owner', async () => {
+    const owner = await teamOwner();
+    const property = await listingOf(teamOwner());
+    const input = newClientInput();
+    const reservation = created(
+      await book(bookingBody(property.id, 12, 1, { new_client: input }), (await admin()).cookie),
+    );
+    expect(reservation).toMatchObject({ owner_id: owner.user.id, client: { email: input.email } });
+    expect(await clientsOf(owner.user.id, input.email)).toHaveLength(1);
+  });
+
   it('a start in the past → 400; today is allowed', async () => {
     const { cookie } = await client();
     const property = await listingOf(teamOwner());
@@ -395,18 +438,26 @@ describe('POST /api/reservations', () => {
   ] as const)('%s: guests up to the maximum (%o → %i), one more → 400', async (type, specifications, max) => {
     const { cookie } = await client();
     const property = await listingOf(teamOwner(), { type, specifications });
+    // Each in its unit: an event space by the hour, storage by the month.
+    const inUnit =
+      type === 'event_space'
+        ? { start_time: '10:00', end_time: '14:00', end_date: null }
+        : type === 'storage_space'
+          ? { months: 1, end_date: null }
+          : {};
     expectError(
-      await book(bookingBody(property.id, 3, 1, { guests: max + 1 }), cookie),
+      await book(bookingBody(property.id, 3, 1, { guests: max + 1, ...inUnit }), cookie),
       400,
       `Guests cannot be more than ${max} for this property`,
     );
-    expect(created(await book(bookingBody(property.id, 3, 1, { guests: max }), cookie)).guests).toBe(max);
+    expect(
+      created(await book(bookingBody(property.id, 3, 1, { guests: max, ...inUnit }), cookie)).guests,
+    ).toBe(max);
   });
 
   it.each([
     ['inactive', { is_active: false }],
     ['under maintenance', { status: 'maintenance' }],
-    ['archived', { status: 'archived' }],
   ] as const)('a listing that is %s → 404 Property not found', async (_label, state) => {
     const property = await listingOf(teamOwner(), state);
     expectError(await book(bookingBody(property.id, 3, 1), (await client()).cookie), 404, PROPERTY_NOT_FOUND);
@@ -530,9 +581,9 @@ describe('GET /api/reservations', () => {
   let owner: Person;
   let sea: Property;
   let bush: Property;
-  let clientStay: ReservationDto;
-  let confirmedStay: ReservationDto;
-  let foreignStay: ReservationDto;
+  let clientStay: Reservation;
+  let confirmedStay: Reservation;
+  let foreignStay: Reservation;
 
   beforeAll(async () => {
     owner = await signInOwner(t);
@@ -549,7 +600,7 @@ describe('GET /api/reservations', () => {
   const list = async (cookie: string, query = '') => {
     const response = await t.get(`/api/reservations${query}`, { cookie });
     expect(response.statusCode).toBe(200);
-    return response.json<ReservationDto[]>().map((reservation) => reservation.id);
+    return response.json<Reservation[]>().map((reservation) => reservation.id);
   };
 
   it('anonymous → 401', async () => {
@@ -641,7 +692,7 @@ describe('GET /api/reservations', () => {
 });
 
 describe('GET /api/reservations/:id', () => {
-  let reservation: ReservationDto;
+  let reservation: Reservation;
   beforeAll(async () => {
     const property = await listingOf(teamOwner());
     reservation = created(await book(bookingBody(property.id, 15, 2), (await client()).cookie));
@@ -656,10 +707,11 @@ describe('GET /api/reservations/:id', () => {
   ])('%s → 200', async (_label, who) => {
     const response = await t.get(`/api/reservations/${reservation.id}`, { cookie: (await who()).cookie });
     expect(response.statusCode).toBe(200);
-    expect(response.json<ReservationDto>()).toMatchObject({
+    expect(response.json<Reservation>()).toMatchObject({
       id: reservation.id,
       status: 'pending',
-      nights: 2,
+      units: 2,
+      duration: '2 nights',
     });
   });
 
@@ -760,7 +812,7 @@ describe('PATCH /api/reservations/:id', () => {
       { cookie: (await who()).cookie },
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json<ReservationDto>()).toMatchObject({
+    expect(response.json<Reservation>()).toMatchObject({
       status: 'confirmed',
       guests: 3,
       tax_percent: 15,
@@ -771,16 +823,61 @@ describe('PATCH /api/reservations/:id', () => {
     });
   });
 
+  it('the price is fixed when booked: confirming after the listing price rose keeps it (status alone or the whole form)', async () => {
+    const { owner, property, reservation } = await freshStay({ tax_percent: 15 });
+    expect(reservation.total_price_cents).toBe(40_000 * 2 + 5_000);
+    await t.db
+      .updateTable('properties')
+      .set({ price_per_day_cents: 90_000, cleaning_fee_cents: 9_000, security_deposit_cents: 70_000 })
+      .where('id', '=', property.id)
+      .execute();
+    const url = `/api/reservations/${reservation.id}`;
+    const confirmed = await setStatus(reservation.id, 'confirmed', owner.cookie);
+    expect(confirmed.json<Reservation>()).toMatchObject({
+      status: 'confirmed',
+      total_price_cents: 85_000,
+      security_deposit_cents: reservation.security_deposit_cents,
+    });
+    // The editor sends every field it shows; the same listing, dates and override keep the price too.
+    const resaved = await t.patch(
+      url,
+      {
+        property_id: reservation.property_id,
+        client_id: reservation.client_id,
+        start_date: reservation.start_date,
+        end_date: reservation.end_date,
+        rate_override_per_day_cents: null,
+        tax_percent: 15,
+        discount_percent: 5,
+        special_requests: 'Late arrival',
+        status: 'completed',
+      },
+      { cookie: owner.cookie },
+    );
+    expect(resaved.json<Reservation>()).toMatchObject({
+      status: 'completed',
+      discount_percent: 5,
+      total_price_cents: 85_000,
+    });
+    // Changing the dates prices the stay again, from the listing's price now.
+    const moved = await t.patch(url, { end_date: day(23) }, { cookie: owner.cookie });
+    expect(moved.json<Reservation>().total_price_cents).toBe(90_000 * 3 + 9_000);
+  });
+
   it('new dates reprice the stay; an override replaces the price until it is removed', async () => {
     const { owner, reservation } = await freshStay();
     expect(reservation.total_price_cents).toBe(40_000 * 2 + 5_000);
     const url = `/api/reservations/${reservation.id}`;
     const moved = await t.patch(url, { start_date: day(25), end_date: day(30) }, { cookie: owner.cookie });
-    expect(moved.json<ReservationDto>()).toMatchObject({ nights: 5, total_price_cents: 40_000 * 5 + 5_000 });
+    expect(moved.json<Reservation>()).toMatchObject({
+      units: 5,
+      duration: '5 nights',
+      total_price_cents: 40_000 * 5 + 5_000,
+    });
     const overridden = await t.patch(url, { rate_override_per_day_cents: 10_000 }, { cookie: owner.cookie });
-    expect(overridden.json<ReservationDto>().total_price_cents).toBe(10_000 * 5 + 5_000);
+    expect(overridden.json<Reservation>().total_price_cents).toBe(10_000 * 5 + 5_000);
     const cleared = await t.patch(url, { rate_override_per_day_cents: null }, { cookie: owner.cookie });
-    expect(cleared.json<ReservationDto>()).toMatchObject({
+    expect(cleared.json<Reservation>()).toMatchObject({
       rate_override_per_day_cents: null,
       total_price_cents: 205_000,
     });
@@ -839,6 +936,16 @@ describe('DELETE /api/reservations/:id', () => {
     ['back office without the permission', () => staff('backoffice-without'), NO_PERMISSION],
     ['front office without the permission', () => staff('frontoffice-without'), NO_PERMISSION],
     ['a client', client, NO_PERMISSION],
+    [
+      'back office with the permission (staff edit, never delete)',
+      () => staff('backoffice'),
+      DELETE_NOT_ALLOWED,
+    ],
+    [
+      'front office with the permission (staff edit, never delete)',
+      () => staff('frontoffice'),
+      DELETE_NOT_ALLOWED,
+    ],
   ])('%s → 403, and the reservation stays', async (_label, who, message) => {
     const reservation = await stay();
     expectError(await del(`/api/reservations/${reservation.id}`, (await who()).cookie), 403, message);
@@ -865,8 +972,6 @@ describe('DELETE /api/reservations/:id', () => {
   it.each([
     ['the owner', teamOwner],
     ['an admin', admin],
-    ['back office with the permission', () => staff('backoffice')],
-    ['front office with the permission', () => staff('frontoffice')],
   ])('%s deletes → 204; it is gone and its dates are free', async (_label, who) => {
     const reservation = await stay();
     const response = await del(`/api/reservations/${reservation.id}`, (await who()).cookie);

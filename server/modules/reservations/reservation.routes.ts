@@ -2,21 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AvailabilitySchema,
+  DayTimesQuerySchema,
+  DayTimesSchema,
   ReservationCreateSchema,
   ReservationListQuerySchema,
+  ReservationSchema,
   ReservationUpdateSchema,
 } from '../../../domain/schemas/reservation.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
-import { ReservationSchema } from './reservation.schemas.ts';
+import { createReservation, deleteReservation, updateReservation } from './reservation.service.ts';
+import { cancelOwnReservation } from './reservation-cancel.service.ts';
 import {
   availabilityOf,
-  createReservation,
-  deleteReservation,
+  dayTimesOf,
   getVisibleReservation,
   listVisibleReservations,
-  updateReservation,
-} from './reservation.service.ts';
+} from './reservation-queries.service.ts';
 
 const IdParams = z.object({ id: z.uuid('Reservation not found') });
 const errors = {
@@ -90,6 +93,20 @@ export function registerReservationRoutes(app: FastifyInstance, deps: AppDeps): 
       updateReservation(serviceDeps, await deps.currentUser(request), request.params.id, request.body),
   );
 
+  api.post(
+    '/api/reservations/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary:
+          'Cancel your own reservation (client) while it is pending and has not started; the owner is emailed',
+        params: IdParams,
+        response: { 200: ReservationSchema, ...errors },
+      },
+    },
+    async (request) => cancelOwnReservation(serviceDeps, await deps.currentUser(request), request.params.id),
+  );
+
   api.delete(
     '/api/reservations/:id',
     {
@@ -114,15 +131,25 @@ export function registerReservationRoutes(app: FastifyInstance, deps: AppDeps): 
         summary: 'Bookable days from today to three months ahead (pending and confirmed stays block)',
         params: z.object({ id: z.uuid('Property not found') }),
         response: {
-          200: z.object({
-            from: z.string(),
-            dates: z.array(z.string()),
-            blocked: z.array(z.object({ start: z.string(), end: z.string() })),
-          }),
+          200: AvailabilitySchema,
           ...errors,
         },
       },
     },
     (request) => availabilityOf(deps.db, request.params.id),
+  );
+
+  api.get(
+    '/api/properties/:id/availability/times',
+    {
+      schema: {
+        tags,
+        summary: "An hourly listing's bookable hours, minimum length and taken times on one day",
+        params: z.object({ id: z.uuid('Property not found') }),
+        querystring: DayTimesQuerySchema,
+        response: { 200: DayTimesSchema, ...errors },
+      },
+    },
+    (request) => dayTimesOf(deps.db, request.params.id, request.query.date),
   );
 }

@@ -1,51 +1,31 @@
-import { z } from 'zod';
-import { PROPERTY_TYPES } from '../../../domain/property.ts';
-import { countNights, RESERVATION_STATUSES } from '../../../domain/reservation.ts';
+import { describeDuration, priceUnitFor, unitCount } from '../../../domain/rental-unit.ts';
+import type { Reservation } from '../../../domain/schemas/reservation.ts';
 import { imageUrl } from '../properties/property.schemas.ts';
+import { shortTime } from './booked-period.ts';
 import type { ReservationRow } from './reservation.repository.ts';
 
-export const ReservationSchema = z.object({
-  id: z.string(),
-  property_id: z.string(),
-  owner_id: z.string(),
-  client_id: z.string(),
-  start_date: z.string(),
-  end_date: z.string(),
-  nights: z.number(),
-  status: z.enum(RESERVATION_STATUSES),
-  total_price_cents: z.number(),
-  security_deposit_cents: z.number(),
-  guests: z.number(),
-  special_requests: z.string().nullable(),
-  voucher_number: z.string().nullable(),
-  purchase_order_number: z.string().nullable(),
-  tax_percent: z.number(),
-  discount_percent: z.number(),
-  rate_override_per_day_cents: z.number().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  property: z
-    .object({
-      title: z.string(),
-      type: z.enum(PROPERTY_TYPES),
-      location: z.string(),
-      city: z.string(),
-      cover_url: z.string().nullable(),
-    })
-    .nullable(),
-  client: z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }),
-});
-export type ReservationDto = z.infer<typeof ReservationSchema>;
-
-export function toReservationDto(row: ReservationRow): ReservationDto {
+/** A stored reservation with its listing and client, as the API returns it. */
+export function toReservationDto(row: ReservationRow): Reservation {
+  const unit = priceUnitFor(row.property_type ?? 'accommodation');
+  const period = {
+    startDate: row.start_date,
+    endDate: row.end_date,
+    startTime: shortTime(row.start_time),
+    endTime: shortTime(row.end_time),
+  };
   return {
     id: row.id,
+    reference: row.reference,
     property_id: row.property_id,
     owner_id: row.owner_id,
     client_id: row.client_id,
     start_date: row.start_date,
     end_date: row.end_date,
-    nights: countNights(row.start_date, row.end_date),
+    start_time: period.startTime,
+    end_time: period.endTime,
+    price_unit: unit,
+    units: unitCount(unit, period),
+    duration: describeDuration(unit, period),
     status: row.status,
     total_price_cents: row.total_price_cents,
     security_deposit_cents: row.security_deposit_cents,
@@ -66,6 +46,7 @@ export function toReservationDto(row: ReservationRow): ReservationDto {
             location: row.property_location ?? '',
             city: row.property_city ?? '',
             cover_url: row.property_cover_key ? imageUrl(row.property_cover_key) : null,
+            archived: row.property_archived_at !== null,
           }
         : null,
     client: { first_name: row.client_first_name, last_name: row.client_last_name, email: row.client_email },

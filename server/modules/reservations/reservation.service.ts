@@ -1,25 +1,25 @@
 import type { Kysely } from 'kysely';
-import { canManageReservationsOf } from '../../../domain/access.ts';
+import {
+  canCreateClientsOf,
+  canDeleteReservationOf,
+  canManageReservationsOf,
+} from '../../../domain/access.ts';
 import { todayInBusinessZone } from '../../../domain/dates.ts';
 import { PLANS } from '../../../domain/plans.ts';
-import { countNights, listAvailableDates, maxGuestsFor, quoteTotal } from '../../../domain/reservation.ts';
-import type {
-  ReservationCreate,
-  ReservationListQuery,
-  ReservationUpdate,
-} from '../../../domain/schemas/reservation.ts';
+import { monthlyEnd, priceUnitFor, rentalTotal, unitCount } from '../../../domain/rental-unit.ts';
+import { changesPrice, maxGuestsFor } from '../../../domain/reservation.ts';
+import type { ReservationCreate, ReservationUpdate } from '../../../domain/schemas/reservation.ts';
+import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
 import type { Database, Property, User } from '../../db/types.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { findClient, findOrCreateClient } from '../clients/client.repository.ts';
+import { CLIENT_MESSAGES } from '../clients/client.service.ts';
+import { creditInvoiceOnCancel } from '../documents/invoice-issue.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
 import { findSubscription } from '../subscriptions/subscription.repository.ts';
 import { assertPlanAllows, NO_ACTIVE_SUBSCRIPTION } from '../subscriptions/subscription.service.ts';
-import {
-  findReservation,
-  listBlockingRanges,
-  listReservations,
-  type ReservationScope,
-} from './reservation.repository.ts';
+import { resolvePeriod, shortTime } from './booked-period.ts';
+import { findReservation, pickUnusedReference } from './reservation.repository.ts';
 import { toReservationDto } from './reservation.schemas.ts';
 import { type MailParties, notify } from './reservation-notifications.ts';
 
@@ -33,6 +33,8 @@ export const RESERVATION_MESSAGES = {
   notFound: 'Reservation not found',
   pastStart: 'Start date cannot be in the past',
   outsideWindow: 'This property is not available for the selected dates',
+  deleteNotAllowed: 'Only the owner or an admin can delete a reservation',
+  archived: 'This property has been archived and takes no new bookings',
 } as const;
 
 export interface ReservationDeps {
@@ -41,8 +43,8 @@ export interface ReservationDeps {
   pokeMail: () => void;
 }
 
-const isBookable = (property: Property | undefined): property is Property =>
-  !!property && property.is_active && property.status === 'available';
+export const isBookable = (property: Property | undefined): property is Property =>
+  !!property && property.is_active && property.status === 'available' && !property.archived_at;
 
 function checkStay(property: Property, start: string, end: string, guests: number) {
   if (property.availability_start && start < property.availability_start)
@@ -51,6 +53,16 @@ function checkStay(property: Property, start: string, end: string, guests: numbe
     throw badRequest(RESERVATION_MESSAGES.outsideWindow);
   const max = maxGuestsFor(property.type, property.specifications as unknown as Record<string, unknown>);
   if (guests > max) throw badRequest(`Guests cannot be more than ${max} for this property`);
+}
+
+/** Units × the listing's unit price (or the override rate) + its cleaning fee, once. */
+function priceOf(property: Property, units: number, rateOverride: number | null) {
+  return rentalTotal({
+    unitPriceCents: property.price_per_day_cents,
+    units,
+    cleaningFeeCents: property.cleaning_fee_cents,
+    rateOverrideCents: rateOverride,
+  });
 }
 
 /** Counting this month's bookings and inserting happen under a lock on the owner's plan when it is capped. */
@@ -66,68 +78,82 @@ export async function createReservation(deps: ReservationDeps, user: User | null
   if (!user) throw unauthorized(RESERVATION_MESSAGES.mustLogIn);
   const { db } = deps;
   const property = await findPropertyById(db, input.property_id);
+  if (property?.archived_at) throw conflict(RESERVATION_MESSAGES.archived);
   if (!isBookable(property)) throw notFound(RESERVATION_MESSAGES.propertyNotFound);
   if (input.start_date < todayInBusinessZone()) throw badRequest(RESERVATION_MESSAGES.pastStart);
-  checkStay(property, input.start_date, input.end_date, input.guests);
+  const period = resolvePeriod(property, input);
+  checkStay(property, period.startDate, period.endDate, input.guests);
 
   const actsForBusiness = user.role !== 'client' && canManageReservationsOf(user, property.owner_id);
-  const nights = countNights(input.start_date, input.end_date);
   const rateOverride = actsForBusiness ? input.rate_override_per_day_cents : null;
 
-  const id = await db.transaction().execute(async (trx) => {
-    let client: MailParties['client'] & { id: string };
-    if (actsForBusiness) {
-      if (input.client_id) {
-        const found = await findClient(trx, input.client_id);
-        if (!found || found.owner_id !== property.owner_id)
-          throw badRequest(RESERVATION_MESSAGES.invalidClient);
-        client = found;
-      } else if (input.new_client) {
-        client = (await findOrCreateClient(trx, property.owner_id, input.new_client)).client;
+  const id = await retryOnDeadlock(() =>
+    db.transaction().execute(async (trx) => {
+      // Holding the listing row until commit: archiving it waits for this booking, or this sees it archived.
+      const listing = await trx
+        .selectFrom('properties')
+        .select('archived_at')
+        .where('id', '=', property.id)
+        .forShare()
+        .executeTakeFirst();
+      if (listing?.archived_at) throw conflict(RESERVATION_MESSAGES.archived);
+      let client: MailParties['client'] & { id: string };
+      if (actsForBusiness) {
+        if (input.client_id) {
+          const found = await findClient(trx, input.client_id);
+          if (!found || found.owner_id !== property.owner_id)
+            throw badRequest(RESERVATION_MESSAGES.invalidClient);
+          client = found;
+        } else if (input.new_client) {
+          if (!canCreateClientsOf(user, property.owner_id)) throw forbidden(CLIENT_MESSAGES.onlyOwners);
+          client = (await findOrCreateClient(trx, property.owner_id, input.new_client)).client;
+        } else {
+          throw badRequest(RESERVATION_MESSAGES.missingInfo);
+        }
       } else {
-        throw badRequest(RESERVATION_MESSAGES.missingInfo);
+        const self = {
+          first_name: user.first_name,
+          last_name: user.last_name,
+          email: user.email,
+          phone: user.phone,
+          user_id: user.id,
+        };
+        client = (await findOrCreateClient(trx, property.owner_id, self)).client;
       }
-    } else {
-      const self = {
-        first_name: user.first_name,
-        last_name: user.last_name,
-        email: user.email,
-        phone: user.phone,
-        user_id: user.id,
-      };
-      client = (await findOrCreateClient(trx, property.owner_id, self)).client;
-    }
-    await lockBookingQuota(trx, property.owner_id);
-    const inserted = await trx
-      .insertInto('reservations')
-      .values({
-        property_id: property.id,
-        owner_id: property.owner_id,
-        client_id: client.id,
-        start_date: input.start_date,
-        end_date: input.end_date,
-        status: 'pending',
-        guests: input.guests,
-        total_price_cents: quoteTotal({
-          pricePerDayCents: property.price_per_day_cents,
-          cleaningFeeCents: property.cleaning_fee_cents,
-          nights,
-          rateOverridePerDayCents: rateOverride,
-        }),
-        security_deposit_cents: property.security_deposit_cents,
-        special_requests: input.special_requests,
-        voucher_number: actsForBusiness ? input.voucher_number : null,
-        purchase_order_number: actsForBusiness ? input.purchase_order_number : null,
-        tax_percent: actsForBusiness ? input.tax_percent : 0,
-        discount_percent: actsForBusiness ? input.discount_percent : 0,
-        rate_override_per_day_cents: rateOverride,
-        created_by: user.id,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await notify(trx, deps, 'created', inserted, { propertyTitle: property.title, client });
-    return inserted.id;
-  });
+      await lockBookingQuota(trx, property.owner_id);
+      const inserted = await trx
+        .insertInto('reservations')
+        .values({
+          reference: await pickUnusedReference(trx),
+          property_id: property.id,
+          owner_id: property.owner_id,
+          client_id: client.id,
+          start_date: period.startDate,
+          end_date: period.endDate,
+          start_time: period.startTime,
+          end_time: period.endTime,
+          status: 'pending',
+          guests: input.guests,
+          total_price_cents: priceOf(property, period.units, rateOverride),
+          security_deposit_cents: property.security_deposit_cents,
+          special_requests: input.special_requests,
+          voucher_number: actsForBusiness ? input.voucher_number : null,
+          purchase_order_number: actsForBusiness ? input.purchase_order_number : null,
+          tax_percent: actsForBusiness ? input.tax_percent : 0,
+          discount_percent: actsForBusiness ? input.discount_percent : 0,
+          rate_override_per_day_cents: rateOverride,
+          created_by: user.id,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await notify(trx, deps, 'created', inserted, {
+        propertyTitle: property.title,
+        priceUnit: period.unit,
+        client,
+      });
+      return inserted.id;
+    }),
+  );
   deps.pokeMail();
   return toReservationDto(
     (await findReservation(db, id)) as NonNullable<Awaited<ReturnType<typeof findReservation>>>,
@@ -144,7 +170,7 @@ async function loadManageable(db: Kysely<Database>, user: User | null, id: strin
       user.role === 'owner' ? RESERVATION_MESSAGES.notYours : RESERVATION_MESSAGES.noPermission,
     );
   }
-  return existing;
+  return { actor: user, existing };
 }
 
 export async function updateReservation(
@@ -154,17 +180,38 @@ export async function updateReservation(
   changes: ReservationUpdate,
 ) {
   const { db } = deps;
-  const existing = await loadManageable(db, user, id);
+  const { existing } = await loadManageable(db, user, id);
   const propertyId = changes.property_id ?? existing.property_id;
   const property = await findPropertyById(db, propertyId);
   if (!property || property.owner_id !== existing.owner_id)
     throw badRequest('Please choose one of your properties');
-  const start = changes.start_date ?? existing.start_date;
-  const end = changes.end_date ?? existing.end_date;
+  if (property.archived_at && propertyId !== existing.property_id)
+    throw conflict(RESERVATION_MESSAGES.archived);
+  // The stored period stands unless the request changes its value (the editor re-sends unchanged
+  // fields); a changed one is read again in the listing's unit.
+  const requested = {
+    start_date: changes.start_date ?? existing.start_date,
+    end_date: changes.end_date !== undefined ? changes.end_date : existing.end_date,
+    start_time: changes.start_time !== undefined ? changes.start_time : shortTime(existing.start_time),
+    end_time: changes.end_time !== undefined ? changes.end_time : shortTime(existing.end_time),
+    months: changes.months,
+  };
+  const periodChanged =
+    propertyId !== existing.property_id ||
+    requested.start_date !== existing.start_date ||
+    (requested.months
+      ? monthlyEnd(requested.start_date, requested.months) !== existing.end_date
+      : requested.end_date !== existing.end_date) ||
+    (requested.start_time ?? null) !== shortTime(existing.start_time) ||
+    (requested.end_time ?? null) !== shortTime(existing.end_time);
+  const period = periodChanged ? resolvePeriod(property, requested) : null;
+  const start = period?.startDate ?? existing.start_date;
+  const end = period?.endDate ?? existing.end_date;
+  const startTime = period ? period.startTime : shortTime(existing.start_time);
+  const endTime = period ? period.endTime : shortTime(existing.end_time);
   if (end <= start) throw badRequest('End date must be after start date');
   const guests = changes.guests ?? existing.guests;
-  if (changes.start_date || changes.end_date || changes.guests || changes.property_id)
-    checkStay(property, start, end, guests);
+  if (periodChanged || changes.guests) checkStay(property, start, end, guests);
   if (changes.client_id) {
     const client = await findClient(db, changes.client_id);
     if (!client || client.owner_id !== existing.owner_id)
@@ -175,12 +222,27 @@ export async function updateReservation(
       ? changes.rate_override_per_day_cents
       : existing.rate_override_per_day_cents;
   const status = changes.status ?? existing.status;
-  const totalPriceCents = quoteTotal({
-    pricePerDayCents: property.price_per_day_cents,
-    cleaningFeeCents: property.cleaning_fee_cents,
-    nights: countNights(start, end),
-    rateOverridePerDayCents: rateOverride,
-  });
+  const repriced = changesPrice(
+    {
+      propertyId: existing.property_id,
+      startDate: existing.start_date,
+      endDate: existing.end_date,
+      startTime: shortTime(existing.start_time),
+      endTime: shortTime(existing.end_time),
+      rateOverridePerDayCents: existing.rate_override_per_day_cents,
+    },
+    { propertyId, startDate: start, endDate: end, startTime, endTime, rateOverridePerDayCents: rateOverride },
+  );
+  const totalPriceCents = repriced
+    ? priceOf(
+        property,
+        period?.units ??
+          unitCount(priceUnitFor(property.type), { startDate: start, endDate: end, startTime, endTime }),
+        rateOverride,
+      )
+    : existing.total_price_cents;
+  const securityDepositCents =
+    propertyId === existing.property_id ? existing.security_deposit_cents : property.security_deposit_cents;
 
   await db.transaction().execute(async (trx) => {
     await trx
@@ -190,6 +252,8 @@ export async function updateReservation(
         client_id: changes.client_id ?? existing.client_id,
         start_date: start,
         end_date: end,
+        start_time: startTime,
+        end_time: endTime,
         guests,
         status,
         special_requests:
@@ -204,11 +268,13 @@ export async function updateReservation(
         discount_percent: changes.discount_percent ?? existing.discount_percent,
         rate_override_per_day_cents: rateOverride,
         total_price_cents: totalPriceCents,
-        security_deposit_cents: property.security_deposit_cents,
+        security_deposit_cents: securityDepositCents,
         updated_at: new Date(),
       })
       .where('id', '=', id)
       .execute();
+    if (status === 'cancelled' && existing.status !== 'cancelled')
+      await creditInvoiceOnCancel(trx, id, user?.id ?? null);
     if (status !== existing.status && (status === 'confirmed' || status === 'cancelled')) {
       const client = (await findClient(trx, changes.client_id ?? existing.client_id)) ?? {
         first_name: existing.client_first_name,
@@ -216,14 +282,20 @@ export async function updateReservation(
         email: existing.client_email,
       };
       const updated = {
-        id,
+        reference: existing.reference,
         owner_id: existing.owner_id,
         start_date: start,
         end_date: end,
+        start_time: startTime,
+        end_time: endTime,
         status,
         total_price_cents: totalPriceCents,
       };
-      await notify(trx, deps, status, updated, { propertyTitle: property.title, client });
+      await notify(trx, deps, status, updated, {
+        propertyTitle: property.title,
+        priceUnit: priceUnitFor(property.type),
+        client,
+      });
     }
   });
   deps.pokeMail();
@@ -233,49 +305,8 @@ export async function updateReservation(
 }
 
 export async function deleteReservation(db: Kysely<Database>, user: User | null, id: string): Promise<void> {
-  await loadManageable(db, user, id);
+  const { actor, existing } = await loadManageable(db, user, id);
+  if (!canDeleteReservationOf(actor, existing.owner_id))
+    throw forbidden(RESERVATION_MESSAGES.deleteNotAllowed);
   await db.deleteFrom('reservations').where('id', '=', id).execute();
-}
-
-function scopeFor(user: User): ReservationScope {
-  if (user.role === 'admin') return { kind: 'all' };
-  if (user.role === 'client') return { kind: 'client', userId: user.id };
-  const ownerId = user.role === 'owner' ? user.id : user.parent_owner_id;
-  if (!ownerId || !canManageReservationsOf(user, ownerId))
-    throw forbidden('You do not have permission to view reservations');
-  return { kind: 'business', ownerId };
-}
-
-export async function listVisibleReservations(
-  db: Kysely<Database>,
-  user: User | null,
-  filters: ReservationListQuery,
-) {
-  if (!user) throw unauthorized('You must be logged in to view reservations.');
-  return (await listReservations(db, scopeFor(user), filters)).map(toReservationDto);
-}
-
-export async function getVisibleReservation(db: Kysely<Database>, user: User | null, id: string) {
-  if (!user) throw unauthorized('You must be logged in to view reservations.');
-  const row = await findReservation(db, id);
-  const visible =
-    row &&
-    (canManageReservationsOf(user, row.owner_id) ||
-      (row.client_user_id !== null && row.client_user_id === user.id));
-  if (!visible) throw notFound(RESERVATION_MESSAGES.notFound);
-  return toReservationDto(row);
-}
-
-export async function availabilityOf(db: Kysely<Database>, propertyId: string) {
-  const property = await findPropertyById(db, propertyId);
-  if (!isBookable(property)) throw notFound(RESERVATION_MESSAGES.propertyNotFound);
-  const today = todayInBusinessZone();
-  const blocked = await listBlockingRanges(db, propertyId, today);
-  const dates = listAvailableDates({
-    today,
-    blocked,
-    windowStart: property.availability_start,
-    windowEnd: property.availability_end,
-  });
-  return { from: today, dates, blocked };
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { BUSINESS_TIME_ZONE } from '../../../domain/dates.ts';
 import type { PlanUsage } from '../../../domain/plans.ts';
 import type { Database, Subscription } from '../../db/types.ts';
 
@@ -17,14 +18,22 @@ export function findSubscription(db: Executor, ownerId: string): Promise<Subscri
   return db.selectFrom('subscriptions').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();
 }
 
-/** Listings, bookings created this calendar month (Africa/Johannesburg) and team size of a business. */
-export async function measureUsage(db: Executor, ownerId: string): Promise<PlanUsage> {
+/**
+ * Live (not archived) listings, bookings this month and team size of a business. A booking counts towards the month
+ * (Africa/Johannesburg) it was made in unless it has been cancelled (docs/decisions/008).
+ */
+export async function measureUsage(db: Executor, ownerId: string, at: Date = new Date()): Promise<PlanUsage> {
   const row = await sql<{ listings: number; bookings: number; users: number }>`
+    WITH month AS (
+      SELECT date_trunc('month', ${at.toISOString()}::timestamptz AT TIME ZONE ${BUSINESS_TIME_ZONE}) AS start
+    )
     SELECT
-      (SELECT count(*)::int FROM properties WHERE owner_id = ${ownerId}) AS listings,
-      (SELECT count(*)::int FROM reservations
+      (SELECT count(*)::int FROM properties WHERE owner_id = ${ownerId} AND archived_at IS NULL) AS listings,
+      (SELECT count(*)::int FROM reservations, month
          WHERE owner_id = ${ownerId}
-           AND created_at >= date_trunc('month', now() AT TIME ZONE 'Africa/Johannesburg') AT TIME ZONE 'Africa/Johannesburg') AS bookings,
+           AND status <> 'cancelled'
+           AND created_at >= month.start AT TIME ZONE ${BUSINESS_TIME_ZONE}
+           AND created_at < (month.start + interval '1 month') AT TIME ZONE ${BUSINESS_TIME_ZONE}) AS bookings,
       (SELECT count(*)::int FROM users WHERE id = ${ownerId} OR parent_owner_id = ${ownerId}) AS users
   `.execute(db);
   const usage = row.rows[0];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../domain/errors.ts';
 import type { PlanId } from '../../../domain/plans.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { ensureStarterSubscription } from './subscription.repository.ts';
+import { ensureStarterSubscription, measureUsage } from './subscription.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,7 +66,12 @@ async function addListings(ownerId: string, count: number) {
 }
 
 /** Inserts reservations on one of the owner's listings, a week apart after any it has, created at the given time. */
-async function addBookings(ownerId: string, count: number, createdAt: Date = new Date()) {
+async function addBookings(
+  ownerId: string,
+  count: number,
+  createdAt: Date = new Date(),
+  status: 'pending' | 'confirmed' | 'completed' | 'cancelled' = 'confirmed',
+) {
   let property = await t.db
     .selectFrom('properties')
     .select('id')
@@ -108,7 +113,7 @@ async function addBookings(ownerId: string, count: number, createdAt: Date = new
         client_id: client.id,
         start_date: start.toISOString().slice(0, 10),
         end_date: new Date(start.getTime() + 2 * DAY_MS).toISOString().slice(0, 10),
-        status: 'confirmed',
+        status,
         created_at: createdAt,
       })
       .execute();
@@ -224,6 +229,38 @@ describe('GET /api/subscription: an owner', () => {
     await addBookings(user.id, 1, monthStart);
     await addBookings(user.id, 1, new Date(monthStart.getTime() - 1000));
     expect((await view(cookie)).usage.bookingsThisMonth).toBe(1);
+  });
+
+  it('cancelled bookings do not count: a Starter owner whose clients cancelled can take new ones', async () => {
+    const { user, cookie } = await owner('starter');
+    await addBookings(user.id, 4);
+    await addBookings(user.id, 3, new Date(), 'cancelled');
+    await addBookings(user.id, 1, new Date(), 'completed');
+    const subscription = await view(cookie);
+    expect(subscription.usage.bookingsThisMonth).toBe(5);
+    expect(subscription.canAddBooking).toEqual({ allowed: false, reason: BOOKINGS });
+    await t.db
+      .updateTable('reservations')
+      .set({ status: 'cancelled' })
+      .where('owner_id', '=', user.id)
+      .where('status', '=', 'completed')
+      .execute();
+    expect((await view(cookie)).canAddBooking).toEqual({ allowed: true });
+  });
+
+  it('the month ends at midnight in Johannesburg: measured at a fixed instant, both edges', async () => {
+    const { user } = await owner('starter');
+    // 2026-11-01 00:00 in Johannesburg is 2026-10-31 22:00 UTC; 2026-12-01 00:00 is 2026-11-30 22:00 UTC.
+    await addBookings(user.id, 1, new Date('2026-10-31T21:59:59Z')); // 31 October, 23:59:59
+    await addBookings(user.id, 1, new Date('2026-10-31T22:00:00Z')); // 1 November, 00:00
+    await addBookings(user.id, 1, new Date('2026-11-30T21:59:59Z')); // 30 November, 23:59:59
+    await addBookings(user.id, 1, new Date('2026-11-30T22:00:00Z')); // 1 December, 00:00
+    const november = await measureUsage(t.db, user.id, new Date('2026-11-15T10:00:00Z'));
+    expect(november.bookingsThisMonth).toBe(2);
+    const lateOctober = await measureUsage(t.db, user.id, new Date('2026-10-31T21:30:00Z'));
+    expect(lateOctober.bookingsThisMonth).toBe(1);
+    const firstHourOfDecember = await measureUsage(t.db, user.id, new Date('2026-11-30T22:30:00Z'));
+    expect(firstHourOfDecember.bookingsThisMonth).toBe(1);
   });
 
   it('Pro: unlimited bookings', async () => {

@@ -1,18 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { canPerformAction, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../../../domain/plans.ts';
+import { canPerformAction } from '../../../domain/plans.ts';
+import { SubscriptionSummarySchema } from '../../../domain/schemas/subscription.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireRole } from '../../http/session.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
-import { describeSubscription } from './subscription.service.ts';
-
-const UsageSchema = z.object({
-  currentListings: z.number(),
-  bookingsThisMonth: z.number(),
-  usersCount: z.number(),
-});
-const CheckSchema = z.object({ allowed: z.boolean(), reason: z.string().optional() });
+import { describeSubscription, NO_ACTIVE_SUBSCRIPTION } from './subscription.service.ts';
 
 export function registerSubscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -22,15 +15,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: AppDeps):
         tags: ['subscription'],
         summary: 'The owner’s current plan, status, usage and what the plan allows next',
         response: {
-          200: z.object({
-            planId: z.enum(PLAN_IDS).nullable(),
-            planName: z.string().nullable(),
-            status: z.enum(SUBSCRIPTION_STATUSES).nullable(),
-            currentPeriodEnd: z.string().nullable(),
-            usage: UsageSchema,
-            canCreateListing: CheckSchema,
-            canAddBooking: CheckSchema,
-          }),
+          200: SubscriptionSummarySchema,
           401: ErrorResponseSchema,
           403: ErrorResponseSchema,
         },
@@ -43,7 +28,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: AppDeps):
       const check = (action: 'create_listing' | 'add_booking') =>
         subscription && active
           ? canPerformAction(subscription.plan_id, usage, action)
-          : { allowed: false, reason: 'No active subscription' };
+          : { allowed: false, reason: NO_ACTIVE_SUBSCRIPTION };
       return {
         planId: subscription?.plan_id ?? null,
         planName: plan?.name ?? null,

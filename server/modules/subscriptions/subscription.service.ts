@@ -24,6 +24,12 @@ function isUnlimited(planId: keyof typeof PLANS, action: PlanAction): boolean {
   return PLANS[planId].limits[LIMIT_OF[action]] === -1;
 }
 
+/** Managing listings needs a current subscription: 403 No active subscription otherwise. */
+export async function assertActiveSubscription(db: Kysely<Database>, ownerId: string): Promise<void> {
+  const subscription = await findSubscription(db, ownerId);
+  if (subscription?.status !== 'active') throw forbidden(NO_ACTIVE_SUBSCRIPTION);
+}
+
 /** Refuses the action (403 with the plan's reason) when the owner's plan does not allow one more. */
 export async function assertPlanAllows(
   db: Kysely<Database>,

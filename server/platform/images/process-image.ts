@@ -53,20 +53,32 @@ export function sniffImageType(bytes: Buffer): AcceptedImageType | null {
  * turns it upright by its EXIF orientation, and re-encodes to WebP. Re-encoding without `keepMetadata`
  * drops EXIF (GPS position, camera serials), XMP and IPTC.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+const DECODE_OPTIONS = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
+
+/** Size, magic bytes, and the decoder agreeing on the type: an upload is one of ours or refused. */
+async function checkUpload(input: Buffer): Promise<AcceptedImageType> {
   if (input.length > MAX_IMAGE_BYTES) throw imageTooLarge();
   const sniffed = sniffImageType(input);
   if (!sniffed) throw badRequest(IMAGE_MESSAGES.unsupportedType);
-
-  const options = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
   let format: string | undefined;
   try {
-    ({ format } = await sharp(input, options).metadata());
+    ({ format } = await sharp(input, DECODE_OPTIONS).metadata());
   } catch {
     throw badRequest(IMAGE_MESSAGES.unsupportedType);
   }
   if (format !== sniffed) throw badRequest(IMAGE_MESSAGES.unsupportedType);
+  return sniffed;
+}
 
+function encodingFailure(error: unknown) {
+  if (error instanceof Error && /pixel limit/i.test(error.message))
+    return badRequest(IMAGE_MESSAGES.tooManyPixels);
+  return badRequest(IMAGE_MESSAGES.unreadable);
+}
+
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  const sniffed = await checkUpload(input);
+  const options = DECODE_OPTIONS;
   try {
     const upright = sharp(input, options).autoOrient();
     const [display, thumbnail] = await Promise.all([
@@ -94,8 +106,26 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       sourceType: sniffed,
     };
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message))
-      throw badRequest(IMAGE_MESSAGES.tooManyPixels);
-    throw badRequest(IMAGE_MESSAGES.unreadable);
+    throw encodingFailure(error);
+  }
+}
+
+/** A business logo's box on documents: at most this size, kept in proportion. */
+export const LOGO_MAX = { width: 800, height: 320 } as const;
+
+/**
+ * A business logo: checked like a photo, turned upright and re-encoded (dropping EXIF/GPS) as PNG —
+ * the PDF renderer embeds PNG and JPEG, not WebP — transparency kept.
+ */
+export async function processLogo(input: Buffer): Promise<Buffer> {
+  await checkUpload(input);
+  try {
+    return await sharp(input, DECODE_OPTIONS)
+      .autoOrient()
+      .resize({ ...LOGO_MAX, fit: 'inside', withoutEnlargement: true })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  } catch (error) {
+    throw encodingFailure(error);
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import pino from 'pino';
@@ -11,7 +12,12 @@ import {
   SEND_LEASE_SECONDS,
   startOutboxWorker,
 } from './outbox.ts';
-import { createDevMailboxTransport, type MailTransport, type OutgoingMail } from './transports.ts';
+import {
+  createDevMailboxTransport,
+  type DeliverableMail,
+  type MailTransport,
+  type OutgoingMail,
+} from './transports.ts';
 
 // A database of our own, without a running server whose worker would deliver our mail first.
 let database: TestDatabase;
@@ -29,6 +35,45 @@ beforeEach(async () => {
 });
 
 const silent = pino({ level: 'silent' });
+
+/** A document row (and the owner, listing, client and booking it needs), with or without its PDF. */
+async function insertDocument(pdf: Buffer | null): Promise<string> {
+  const owner = randomUUID();
+  await sql`INSERT INTO users (id, name, email, first_name, last_name, role)
+    VALUES (${owner}, 'Olwethu Owner', ${`${owner}@example.co.za`}, 'Olwethu', 'Owner', 'owner')`.execute(db);
+  const property = await sql<{ id: string }>`INSERT INTO properties
+    (owner_id, type, category, title, description, city, location, price_per_day_cents, specifications)
+    VALUES (${owner}, 'accommodation', 'house', 'Loft', 'A loft', 'Durban', 'Umhlanga', 100000, '{}')
+    RETURNING id`.execute(db);
+  const client = await sql<{ id: string }>`INSERT INTO clients (owner_id, first_name, last_name, email)
+    VALUES (${owner}, 'Lerato', 'Client', 'lerato@example.co.za') RETURNING id`.execute(db);
+  const reservation = await sql<{ id: string }>`INSERT INTO reservations
+    (property_id, owner_id, client_id, start_date, end_date)
+    VALUES (${property.rows[0]?.id}, ${owner}, ${client.rows[0]?.id}, '2030-01-01', '2030-01-03') RETURNING id`.execute(
+    db,
+  );
+  const document = await db
+    .insertInto('documents')
+    .values({
+      owner_id: owner,
+      reservation_id: reservation.rows[0]?.id as string,
+      kind: 'quote',
+      series: null,
+      number: null,
+      issue_date: '2030-01-01',
+      replaces_id: null,
+      credits_id: null,
+      total_cents: 0,
+      tax_cents: 0,
+      snapshot: '{}',
+      pdf,
+      pdf_sha256: pdf ? 'hash' : null,
+      created_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return document.id;
+}
 
 function mail(to: string, subject = 'Hello'): OutgoingMail {
   return { to, subject, html: `<p>${subject}</p>`, text: subject };
@@ -119,6 +164,40 @@ describe('deliverDueMail', () => {
     expect(calls()).toBe(2);
   });
 
+  it('retries an email with its attachment and reply-to: the retried send still carries the file', async () => {
+    const documentId = await insertDocument(Buffer.from('%PDF-1.4 test document'));
+    const { transport, sent } = flakyTransport(1);
+    await enqueueMail(
+      db,
+      { ...mail('attach@example.co.za', 'Tax Invoice INV-000001'), replyTo: 'accounts@karoo.example' },
+      [{ documentId, fileName: 'INV-000001.pdf' }],
+    );
+    expect(await deliverDueMail(db, transport, silent)).toBe(0);
+    await makeDue();
+    expect(await deliverDueMail(db, transport, silent)).toBe(1);
+    expect(sent[0]).toMatchObject({ replyTo: 'accounts@karoo.example' });
+    const attachments = (sent[0] as DeliverableMail).attachments;
+    expect(attachments.map((file) => [file.fileName, file.contentType, file.content.toString()])).toEqual([
+      ['INV-000001.pdf', 'application/pdf', '%PDF-1.4 test document'],
+    ]);
+  });
+
+  it('holds back an email whose attachment has no PDF yet, and sends it once the PDF is stored', async () => {
+    const documentId = await insertDocument(null);
+    const { transport, sent } = flakyTransport(0);
+    await enqueueMail(db, mail('later@example.co.za'), [{ documentId, fileName: 'CN-000001.pdf' }]);
+    expect(await deliverDueMail(db, transport, silent)).toBe(0);
+    expect((await outboxRow('later@example.co.za')).last_error).toBe('an attachment is not ready yet');
+    await db
+      .updateTable('documents')
+      .set({ pdf: Buffer.from('%PDF'), pdf_sha256: 'x' })
+      .where('id', '=', documentId)
+      .execute();
+    await makeDue();
+    expect(await deliverDueMail(db, transport, silent)).toBe(1);
+    expect((sent[0] as DeliverableMail).attachments[0]?.content.toString()).toBe('%PDF');
+  });
+
   it('never drops a mail, however often the send fails, and backs off up to an hour', async () => {
     const { transport } = flakyTransport(Number.POSITIVE_INFINITY);
     await enqueueMail(db, mail('down@example.co.za'));
@@ -200,7 +279,14 @@ describe('dev mailbox transport', () => {
     const transport = createDevMailboxTransport(db);
     await enqueueMail(db, mail('dev@example.co.za', 'Reset your Rentza password'));
     const row = await outboxRow('dev@example.co.za');
-    const message = { id: row.id, to: row.to_address, subject: row.subject, html: row.html, text: row.text };
+    const message = {
+      id: row.id,
+      to: row.to_address,
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+      attachments: [],
+    };
     await transport.send(message);
     await transport.send(message);
     const captured = await db.selectFrom('dev_mailbox').selectAll().where('outbox_id', '=', row.id).execute();

@@ -1,29 +1,90 @@
 import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/types.ts';
-import type { MailTransport, OutgoingMail } from './transports.ts';
+import type { MailAttachment, MailTransport, OutgoingMail } from './transports.ts';
 
 /** Retry delay after the nth failed attempt: 10 s, 20 s, 40 s … capped at one hour. Mail is never dropped. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
+const outboxRow = (mail: OutgoingMail) => ({
+  to_address: mail.to,
+  subject: mail.subject,
+  html: mail.html,
+  text: mail.text,
+  reply_to: mail.replyTo ?? null,
+});
+
 /** Several emails in one statement (e.g. the client's and the owner's copy of one event). */
 export async function enqueueMails(db: Kysely<Database>, mails: OutgoingMail[]): Promise<void> {
   if (mails.length === 0) return;
-  await db
-    .insertInto('email_outbox')
-    .values(
-      mails.map((mail) => ({ to_address: mail.to, subject: mail.subject, html: mail.html, text: mail.text })),
-    )
-    .execute();
+  await db.insertInto('email_outbox').values(mails.map(outboxRow)).execute();
 }
 
-export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<void> {
-  await db
-    .insertInto('email_outbox')
-    .values({ to_address: mail.to, subject: mail.subject, html: mail.html, text: mail.text })
+/** A document to attach: its bytes stay in documents.pdf and are read when the email is sent. */
+export interface AttachmentRef {
+  documentId: string;
+  fileName: string;
+}
+
+/**
+ * One email, with its attachments written in the same transaction as the email (the worker never
+ * sees an email whose attachments are missing, and a retried send has them again).
+ */
+export async function enqueueMail(
+  db: Kysely<Database>,
+  mail: OutgoingMail,
+  attachments: readonly AttachmentRef[] = [],
+): Promise<void> {
+  if (attachments.length === 0) {
+    await db.insertInto('email_outbox').values(outboxRow(mail)).execute();
+    return;
+  }
+  const write = async (trx: Kysely<Database>) => {
+    const { id } = await trx
+      .insertInto('email_outbox')
+      .values(outboxRow(mail))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('email_attachments')
+      .values(
+        attachments.map((file, position) => ({
+          outbox_id: id,
+          document_id: file.documentId,
+          file_name: file.fileName,
+          position,
+        })),
+      )
+      .execute();
+  };
+  await (db.isTransaction ? write(db) : db.transaction().execute(write));
+}
+
+/** The attachments of claimed emails, with their bytes; an attachment whose PDF is not drawn yet fails the send. */
+async function loadAttachments(db: Kysely<Database>, outboxIds: string[]) {
+  const byEmail = new Map<string, MailAttachment[]>();
+  if (outboxIds.length === 0) return byEmail;
+  const rows = await db
+    .selectFrom('email_attachments as a')
+    .innerJoin('documents as d', 'd.id', 'a.document_id')
+    .select(['a.id', 'a.outbox_id', 'a.file_name', 'd.pdf'])
+    .where('a.outbox_id', 'in', outboxIds)
+    .orderBy('a.outbox_id')
+    .orderBy('a.position')
     .execute();
+  for (const row of rows) {
+    const list = byEmail.get(row.outbox_id) ?? [];
+    list.push({
+      id: row.id,
+      fileName: row.file_name,
+      contentType: 'application/pdf',
+      content: row.pdf ? Buffer.from(row.pdf) : Buffer.alloc(0),
+    });
+    byEmail.set(row.outbox_id, list);
+  }
+  return byEmail;
 }
 
 export const SEND_LEASE_SECONDS = 300;
@@ -60,16 +121,24 @@ export async function deliverDueMail(
     .returningAll()
     .execute();
   claimed.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+  const attachments = await loadAttachments(
+    db,
+    claimed.map((row) => row.id),
+  );
 
   const sentIds: string[] = [];
   for (const row of claimed) {
     try {
+      const files = attachments.get(row.id) ?? [];
+      if (files.some((file) => file.content.length === 0)) throw new Error('an attachment is not ready yet');
       await transport.send({
         id: row.id,
         to: row.to_address,
         subject: row.subject,
         html: row.html,
         text: row.text,
+        replyTo: row.reply_to,
+        attachments: files,
       });
       sentIds.push(row.id);
     } catch (error) {

@@ -7,11 +7,27 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** Where replies go (a business's own address for its documents); the From address otherwise. */
+  replyTo?: string | null;
+}
+
+/** A file sent with an email; the bytes are loaded from its document when the email is sent. */
+export interface MailAttachment {
+  id: string;
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** An outbox email being delivered: its row id and its attachments. */
+export interface DeliverableMail extends OutgoingMail {
+  id: string;
+  attachments: MailAttachment[];
 }
 
 export interface MailTransport {
   kind: 'smtp' | 'dev-mailbox';
-  send: (mail: OutgoingMail & { id: string }) => Promise<void>;
+  send: (mail: DeliverableMail) => Promise<void>;
 }
 
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
@@ -22,10 +38,16 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
       await transporter.sendMail({
         from,
         to: mail.to,
+        replyTo: mail.replyTo ?? undefined,
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
         messageId: `<${mail.id}@rentza>`,
+        attachments: mail.attachments.map((file) => ({
+          filename: file.fileName,
+          content: file.content,
+          contentType: file.contentType,
+        })),
       });
     },
   };
@@ -44,6 +66,15 @@ export function createDevMailboxTransport(db: Kysely<Database>): MailTransport {
           subject: mail.subject,
           html: mail.html,
           text: mail.text,
+          reply_to: mail.replyTo ?? null,
+          attachments: JSON.stringify(
+            mail.attachments.map((file) => ({
+              id: file.id,
+              file_name: file.fileName,
+              content_type: file.contentType,
+              size: file.content.length,
+            })),
+          ),
         })
         .onConflict((oc) => oc.column('outbox_id').doNothing())
         .execute();

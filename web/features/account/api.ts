@@ -1,25 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Permissions } from '../../../domain/permissions.ts';
-import type { Role } from '../../../domain/roles.ts';
-import type { ProfileUpdate } from '../../../domain/schemas/user.ts';
-import { api } from '../../lib/api.ts';
+import type { ProfileUpdate, UserProfile } from '../../../domain/schemas/user.ts';
+import { api, lazySchema } from '../../lib/api.ts';
 
-export interface CurrentUser {
-  id: string;
-  email: string;
-  name: string;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  role: Role;
-  region: string;
-  culture: string;
-  settings: { currency: string; dateFormat: string; timeFormat: string; language: string };
-  is_active: boolean;
-  parent_owner_id: string | null;
-  permissions: Permissions;
-  created_at: string;
-}
+// Every screen asks for the session: its schema loads beside the request, not in the first load.
+const userSchemas = () => import('../../../domain/schemas/user.ts');
+
+/** The signed-in user: the API's user profile. */
+export type CurrentUser = UserProfile;
 
 export const CURRENT_USER_KEY = ['current-user'] as const;
 
@@ -27,7 +14,13 @@ export const CURRENT_USER_KEY = ['current-user'] as const;
 export function useCurrentUser() {
   return useQuery({
     queryKey: CURRENT_USER_KEY,
-    queryFn: async () => (await api.get<{ user: CurrentUser | null }>('/api/session')).user,
+    queryFn: async () =>
+      (
+        await api.get(
+          '/api/session',
+          lazySchema(userSchemas, (m) => m.SessionSchema),
+        )
+      ).user,
     staleTime: 60_000,
     retry: 1,
   });
@@ -36,7 +29,12 @@ export function useCurrentUser() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: ProfileUpdate) => api.patch<CurrentUser>('/api/me', changes),
+    mutationFn: (changes: ProfileUpdate) =>
+      api.patch(
+        '/api/me',
+        changes,
+        lazySchema(userSchemas, (m) => m.UserProfileSchema),
+      ),
     onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
   });
 }

@@ -1,5 +1,8 @@
-import type { RegisterRequest } from '../../../domain/schemas/user.ts';
-import { api } from '../../lib/api.ts';
+import type { ClaimAccount, RegisterRequest } from '../../../domain/schemas/user.ts';
+import { api, lazySchema } from '../../lib/api.ts';
+
+// The shell's logout uses this module: its schemas load on use, not with every page.
+const userSchemas = () => import('../../../domain/schemas/user.ts');
 
 export const authApi = {
   signUp: (input: RegisterRequest) =>
@@ -13,14 +16,14 @@ export const authApi = {
   resetPassword: (token: string, newPassword: string) =>
     api.post('/api/auth/reset-password', { token, newPassword }),
   describeInvitation: (token: string) =>
-    api.get<{ email: string; first_name: string; last_name: string; phone: string | null }>(
+    api.get(
       `/api/invitations/claim?token=${encodeURIComponent(token)}`,
+      lazySchema(userSchemas, (m) => m.InvitationSummarySchema),
     ),
-  claimInvitation: (input: {
-    token: string;
-    first_name: string;
-    last_name: string;
-    phone: string;
-    password: string;
-  }) => api.post<{ email: string }>('/api/invitations/claim', input),
+  claimInvitation: (input: ClaimAccount) =>
+    api.post(
+      '/api/invitations/claim',
+      input,
+      lazySchema(userSchemas, (m) => m.ClaimedAccountSchema),
+    ),
 };

@@ -1,6 +1,6 @@
 import { List, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { checkPasswordRules } from '../../../domain/schemas/user.ts';
+import { checkPasswordRules } from '../../../domain/account-rules.ts';
 
 /** The live five-rule checklist: a tick or a cross per rule, announced to screen readers. */
 export function PasswordChecklist({ password }: { password: string }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { RESEND_COOLDOWN_SECONDS } from '../../../domain/schemas/user.ts';
+import { RESEND_COOLDOWN_SECONDS } from '../../../domain/account-rules.ts';
 
 /** The 60-second cool-down after an account email is sent: seconds left, and a way to start it. */
 export function useCooldown(seconds = RESEND_COOLDOWN_SECONDS) {

@@ -1,29 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { IsoDate } from '../../../domain/dates.ts';
-import type { PropertyType } from '../../../domain/property.ts';
-import type { ReservationStatus } from '../../../domain/reservation.ts';
+import { BusinessPropertySchema } from '../../../domain/schemas/business.ts';
+import { ReservationSchema } from '../../../domain/schemas/reservation.ts';
 import { api } from '../../lib/api.ts';
 
-/** What the calendar reads of a reservation (GET /api/reservations returns more). */
-export interface CalendarReservation {
-  id: string;
-  property_id: string;
-  owner_id: string;
-  client_id: string;
-  start_date: IsoDate;
-  end_date: IsoDate;
-  status: ReservationStatus;
-  guests: number;
-  property: { title: string; type: PropertyType } | null;
-  client: { first_name: string; last_name: string; email: string };
-}
-
-export interface CalendarProperty {
-  id: string;
-  title: string;
-  type: PropertyType;
-  owner_id: string;
-}
+/** The calendar shows the reservations and listings the business screens read. */
+export type { BusinessProperty as CalendarProperty } from '../../../domain/schemas/business.ts';
+export type { Reservation as CalendarReservation } from '../../../domain/schemas/reservation.ts';
 
 /**
  * Under the shared 'reservations' key so that saving a reservation anywhere refreshes the calendar;
@@ -33,8 +16,9 @@ export function useCalendarReservations(range: { start: IsoDate; end: IsoDate })
   return useQuery({
     queryKey: ['reservations', 'calendar', range.start, range.end],
     queryFn: () =>
-      api.get<CalendarReservation[]>(
+      api.get(
         `/api/reservations?from=${encodeURIComponent(range.start)}&to=${encodeURIComponent(range.end)}`,
+        ReservationSchema.array(),
       ),
     retry: 1,
   });
@@ -44,7 +28,7 @@ export function useCalendarReservations(range: { start: IsoDate; end: IsoDate })
 export function useCalendarProperties() {
   return useQuery({
     queryKey: ['business-properties'],
-    queryFn: () => api.get<CalendarProperty[]>('/api/business/properties'),
+    queryFn: () => api.get('/api/business/properties', BusinessPropertySchema.array()),
     retry: 1,
   });
 }

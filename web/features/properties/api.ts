@@ -1,50 +1,18 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PlanId } from '../../../domain/plans.ts';
-import type { Amenity, PropertyStatus, PropertyType } from '../../../domain/property.ts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CITIES, type PropertyType } from '../../../domain/property.ts';
 import type { PropertyInputDraft } from '../../../domain/schemas/property.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import type { PropertyImage } from '../../../domain/schemas/property-view.ts';
+import { ApiError, api, lazySchema, UNEXPECTED_RESPONSE } from '../../lib/api.ts';
 import { toQueryString } from '../../lib/query-string.ts';
 
-export interface PropertyImage {
-  id: string;
-  url: string;
-  thumbnail_url: string;
-  width: number;
-  height: number;
-  position: number;
-}
+export type {
+  OwnedProperty,
+  Property,
+  PropertyImage,
+  PropertyPage,
+} from '../../../domain/schemas/property-view.ts';
 
-export interface Property {
-  id: string;
-  owner_id: string;
-  type: PropertyType;
-  category: string;
-  title: string;
-  description: string;
-  city: string;
-  location: string;
-  price_per_day_cents: number;
-  currency: string;
-  amenities: Amenity[];
-  availability_start: string | null;
-  availability_end: string | null;
-  is_active: boolean;
-  status: PropertyStatus;
-  cleaning_fee_cents: number;
-  security_deposit_cents: number;
-  specifications: Record<string, unknown>;
-  images: PropertyImage[];
-  created_at: string;
-  updated_at: string;
-}
-
-export interface PropertyPage {
-  items: Property[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
+/** Search criteria as the screens hold them (read from the address bar; the server validates them). */
 export interface SearchParams {
   type?: PropertyType;
   category?: string;
@@ -61,45 +29,75 @@ export interface SearchParams {
   pageSize?: number;
 }
 
+// The public search and listing screens use this module: its schemas load beside the first request.
+const viewSchemas = () => import('../../../domain/schemas/property-view.ts');
+const propertyPageSchema = lazySchema(viewSchemas, (m) => m.PropertyPageSchema);
+const propertySchema = lazySchema(viewSchemas, (m) => m.PropertySchema);
+const nullablePropertySchema = lazySchema(viewSchemas, (m) => m.PropertySchema.nullable());
+const ownedPropertiesSchema = lazySchema(viewSchemas, (m) => m.OwnedPropertySchema.array());
+const subscriptionSummarySchema = lazySchema(
+  () => import('../../../domain/schemas/subscription.ts'),
+  (m) => m.SubscriptionSummarySchema,
+);
+
 export function useSearchProperties(params: SearchParams, enabled = true) {
   return useQuery({
     queryKey: ['properties', 'search', params],
-    queryFn: () => api.get<PropertyPage>(`/api/properties?${toQueryString(params)}`),
+    queryFn: () => api.get(`/api/properties?${toQueryString(params)}`, propertyPageSchema),
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
-export function useProperty(id: string | undefined) {
-  return useQuery({
+// Plain code-unit order is alphabetical for these names (domain/property.test.ts checks it): a
+// locale-aware compare would load collation data while the home page's first render waits (~100 ms
+// on a slow phone).
+const KNOWN_CITIES = [...CITIES].sort();
+const citySuggestionsSchema = lazySchema(
+  () => import('../../../domain/schemas/property.ts'),
+  (m) => m.CitySuggestionsSchema,
+);
+
+/**
+ * Suggestions for the city fields: the known cities and those listings use. Until they arrive (or if
+ * they cannot be had) the known cities; the fields take any city either way.
+ */
+export function useCitySuggestions(): string[] {
+  const { data } = useQuery({
+    queryKey: ['properties', 'cities'],
+    queryFn: () => api.get('/api/properties/cities', citySuggestionsSchema),
+    staleTime: 5 * 60_000,
+  });
+  return data ?? KNOWN_CITIES;
+}
+
+/** One listing; also prefetched by the router before /property/:id first renders. */
+export function propertyQuery(id: string | undefined) {
+  return queryOptions({
     queryKey: ['properties', 'one', id],
-    queryFn: () => api.get<Property>(`/api/properties/${id}`),
+    queryFn: () => api.get(`/api/properties/${id}`, propertySchema),
     enabled: !!id,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 }
 
+export function useProperty(id: string | undefined) {
+  return useQuery(propertyQuery(id));
+}
+
 export function useMyProperties() {
   return useQuery({
     queryKey: ['properties', 'mine'],
-    queryFn: () => api.get<Property[]>('/api/my/properties'),
+    queryFn: () => api.get('/api/my/properties', ownedPropertiesSchema),
   });
 }
 
-export interface SubscriptionSummary {
-  planId: PlanId | null;
-  planName: string | null;
-  status: string | null;
-  currentPeriodEnd: string | null;
-  usage: { currentListings: number; bookingsThisMonth: number; usersCount: number };
-  canCreateListing: { allowed: boolean; reason?: string };
-  canAddBooking: { allowed: boolean; reason?: string };
-}
+export type { SubscriptionSummary } from '../../../domain/schemas/subscription.ts';
 
 export function useSubscriptionSummary(enabled = true) {
   return useQuery({
     queryKey: ['subscription'],
-    queryFn: () => api.get<SubscriptionSummary>('/api/subscription'),
+    queryFn: () => api.get('/api/subscription', subscriptionSummarySchema),
     enabled,
   });
 }
@@ -108,23 +106,37 @@ export function useSaveProperty() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: PropertyInputDraft }) =>
-      id ? api.put<Property>(`/api/properties/${id}`, input) : api.post<Property>('/api/properties', input),
-    onSettled: () =>
-      queryClient
-        .invalidateQueries({ queryKey: ['properties'] })
-        .then(() => queryClient.invalidateQueries({ queryKey: ['subscription'] })),
+      id
+        ? api.put(`/api/properties/${id}`, input, propertySchema)
+        : api.post('/api/properties', input, propertySchema),
+    onSettled: () => refreshListings(queryClient),
   });
 }
 
+/** Deletes a listing; the server answers with the archived listing instead when reservations refer to it. */
 export function useDeleteProperty() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`/api/properties/${id}`),
-    onSettled: () =>
-      queryClient
-        .invalidateQueries({ queryKey: ['properties'] })
-        .then(() => queryClient.invalidateQueries({ queryKey: ['subscription'] })),
+    mutationFn: (id: string) => api.delete(`/api/properties/${id}`, nullablePropertySchema),
+    onSettled: () => refreshListings(queryClient),
   });
+}
+
+export function useRestoreProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/api/properties/${id}/restore`, undefined, propertySchema),
+    onSettled: () => refreshListings(queryClient),
+  });
+}
+
+/** Listings, the plan usage they count in, and the reservations that name them. */
+function refreshListings(queryClient: ReturnType<typeof useQueryClient>) {
+  return queryClient
+    .invalidateQueries({ queryKey: ['properties'] })
+    .then(() => queryClient.invalidateQueries({ queryKey: ['subscription'] }))
+    .then(() => queryClient.invalidateQueries({ queryKey: ['reservations'] }))
+    .then(() => queryClient.invalidateQueries({ queryKey: ['business-properties'] }));
 }
 
 export function deletePropertyImage(propertyId: string, imageId: string) {
@@ -145,15 +157,26 @@ export function uploadPropertyImage(
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => {
-      const body = (() => {
+      const body: unknown = (() => {
         try {
-          return JSON.parse(request.responseText) as { message?: string } & PropertyImage;
+          return JSON.parse(request.responseText);
         } catch {
-          return { message: request.statusText } as { message?: string } & PropertyImage;
+          return null;
         }
       })();
-      if (request.status >= 200 && request.status < 300) resolve(body);
-      else reject(new ApiError(request.status, body.message ?? 'Failed to upload image'));
+      if (request.status >= 200 && request.status < 300) {
+        viewSchemas().then(
+          ({ PropertyImageSchema }) => {
+            const image = PropertyImageSchema.safeParse(body);
+            if (image.success) resolve(image.data);
+            else reject(new ApiError(502, UNEXPECTED_RESPONSE, 'BAD_RESPONSE'));
+          },
+          () => reject(new ApiError(0, 'Failed to upload image')),
+        );
+        return;
+      }
+      const message = (body as { message?: unknown } | null)?.message;
+      reject(new ApiError(request.status, typeof message === 'string' ? message : 'Failed to upload image'));
     };
     request.onerror = () => reject(new ApiError(0, 'Failed to upload image'));
     const form = new FormData();

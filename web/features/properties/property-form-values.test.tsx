@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PropertyInputSchema } from '../../../domain/schemas/property.ts';
+import type { Property } from './api.ts';
 import {
   emptyPropertyForm,
+  formFromProperty,
   type PropertyFormValues,
   toPropertyInput,
   validatePropertyForm,
@@ -43,10 +45,20 @@ describe('validatePropertyForm', () => {
       title: 'Title is required',
       description: 'Description is required',
       location: 'Location is required',
-      city: 'Please choose one of the listed cities',
+      city: 'Please enter the city',
       price: 'Price is required',
     });
     expect(errors).not.toHaveProperty('price_per_day_cents');
+  });
+
+  it('a city is typed freely: any town, its spacing tidied; digits or a blank are refused', () => {
+    expect(validatePropertyForm(filled({ city: 'Knysna' }))).toEqual({});
+    expect(validatePropertyForm(filled({ city: "  Hell's   Gate " }))).toEqual({});
+    expect(toPropertyInput(filled({ city: '  Port   Alfred ' })).city).toBe('Port Alfred');
+    expect(validatePropertyForm(filled({ city: '  ' }))).toEqual({ city: 'Please enter the city' });
+    expect(validatePropertyForm(filled({ city: 'Knysna 6570' }))).toEqual({
+      city: 'City can only contain letters, spaces, hyphens and apostrophes',
+    });
   });
 
   it('maps the server’s cents fields onto price, cleaning fee and deposit', () => {
@@ -170,5 +182,47 @@ describe('toPropertyInput', () => {
     expect(input.price_per_day_cents).toBeNaN();
     expect(input.cleaning_fee_cents).toBe(0);
     expect(input.security_deposit_cents).toBe(0);
+  });
+});
+
+describe('status and the availability window', () => {
+  const stored = {
+    ...toPropertyInput(filled({ price: 900 })),
+    id: 'p1',
+    owner_id: 'o1',
+    currency: 'ZAR',
+    amenities: [],
+    cleaning_fee_cents: 0,
+    security_deposit_cents: 0,
+    is_active: true,
+    status: 'maintenance',
+    availability_start: '2031-01-01',
+    availability_end: '2031-06-30',
+    images: [],
+    archived_at: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  } as unknown as Property;
+
+  it('a new listing starts available with no window', () => {
+    expect(toPropertyInput(filled())).toMatchObject({
+      status: 'available',
+      availability_start: null,
+      availability_end: null,
+    });
+  });
+
+  it('an edited listing sends back the status and window it has (a save never resets them)', () => {
+    expect(toPropertyInput(formFromProperty(stored))).toMatchObject({
+      status: 'maintenance',
+      availability_start: '2031-01-01',
+      availability_end: '2031-06-30',
+    });
+  });
+
+  it('an end on or before the start is reported on the end field', () => {
+    expect(
+      validatePropertyForm(filled({ availabilityStart: '2031-02-01', availabilityEnd: '2031-02-01' })),
+    ).toEqual({ availabilityEnd: 'Availability end must be after its start' });
   });
 });

@@ -1,5 +1,10 @@
 import { randToCents } from '../../../domain/money.ts';
-import { CATEGORIES_BY_TYPE, type PropertyType } from '../../../domain/property.ts';
+import {
+  CATEGORIES_BY_TYPE,
+  normalizeCity,
+  type PropertyStatus,
+  type PropertyType,
+} from '../../../domain/property.ts';
 import {
   defaultSpecifications,
   type PropertyInputDraft,
@@ -21,6 +26,10 @@ export interface PropertyFormValues {
   securityDeposit: number | string;
   amenities: string[];
   is_active: boolean;
+  status: PropertyStatus;
+  /** The availability window, `YYYY-MM-DD` or none. */
+  availabilityStart: string | null;
+  availabilityEnd: string | null;
   specifications: SpecificationsInput;
 }
 
@@ -37,6 +46,9 @@ export function emptyPropertyForm(): PropertyFormValues {
     securityDeposit: 0,
     amenities: [],
     is_active: true,
+    status: 'available',
+    availabilityStart: null,
+    availabilityEnd: null,
     specifications: defaultSpecifications('accommodation'),
   };
 }
@@ -54,7 +66,21 @@ export function formFromProperty(property: Property): PropertyFormValues {
     securityDeposit: property.security_deposit_cents / 100,
     amenities: property.amenities,
     is_active: property.is_active,
-    specifications: property.specifications as SpecificationsInput,
+    status: property.status,
+    availabilityStart: property.availability_start,
+    availabilityEnd: property.availability_end,
+    specifications: withHourlyDefaults(property.specifications as SpecificationsInput),
+  };
+}
+
+/** An event space saved before it had bookable hours shows (and saves) the defaults the server applies. */
+function withHourlyDefaults(specifications: SpecificationsInput): SpecificationsInput {
+  if (specifications.type !== 'event_space') return specifications;
+  const defaults = defaultSpecifications('event_space') as typeof specifications;
+  return {
+    ...specifications,
+    bookableHours: specifications.bookableHours ?? defaults.bookableHours,
+    minimumHours: specifications.minimumHours ?? defaults.minimumHours,
   };
 }
 
@@ -71,20 +97,33 @@ export function withType(values: PropertyFormValues, type: PropertyType): Proper
 const money = (value: number | string) =>
   typeof value === 'number' ? randToCents(value) : value === '' ? Number.NaN : Number.NaN;
 
+/** Equipment dimensions are optional as a whole: all three inputs left empty send none. */
+function withoutEmptyDimensions(specifications: SpecificationsInput): SpecificationsInput {
+  if (specifications.type !== 'equipment' || !specifications.dimensions) return specifications;
+  const { length, width, height } = specifications.dimensions as Partial<Record<string, unknown>>;
+  if (length !== undefined || width !== undefined || height !== undefined) return specifications;
+  const { dimensions: _empty, ...rest } = specifications;
+  return rest;
+}
+
+/** Everything the form shows, and only that: a save never resets what the form does not hold. */
 export function toPropertyInput(values: PropertyFormValues): PropertyInputDraft {
   return {
     type: values.type,
     category: values.category,
     title: values.title,
     description: values.description,
-    city: values.city as PropertyInputDraft['city'],
+    city: normalizeCity(values.city),
     location: values.location,
     price_per_day_cents: money(values.price),
     cleaning_fee_cents: values.cleaningFee === '' ? 0 : money(values.cleaningFee),
     security_deposit_cents: values.securityDeposit === '' ? 0 : money(values.securityDeposit),
     amenities: values.amenities as PropertyInputDraft['amenities'],
     is_active: values.is_active,
-    specifications: values.specifications,
+    status: values.status,
+    availability_start: values.availabilityStart,
+    availability_end: values.availabilityEnd,
+    specifications: withoutEmptyDimensions(values.specifications),
   } as PropertyInputDraft;
 }
 
@@ -92,6 +131,8 @@ const FIELD_OF: Record<string, string> = {
   price_per_day_cents: 'price',
   cleaning_fee_cents: 'cleaningFee',
   security_deposit_cents: 'securityDeposit',
+  availability_start: 'availabilityStart',
+  availability_end: 'availabilityEnd',
 };
 
 /** The form's validation is the server's schema: the same rules, mapped onto the form's field names. */

@@ -1,92 +1,34 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PropertyType } from '../../../domain/property.ts';
-import type { ReservationStatus } from '../../../domain/reservation.ts';
-import type { ClientCreate } from '../../../domain/schemas/reservation.ts';
+import type { Role } from '../../../domain/roles.ts';
+import { BusinessPropertySchema } from '../../../domain/schemas/business.ts';
+import {
+  AvailabilitySchema,
+  type ClientCreate,
+  ClientSchema,
+  DayTimesSchema,
+  type Reservation,
+  type ReservationCreateInput,
+  type ReservationListQueryInput,
+  ReservationSchema,
+  type ReservationUpdateInput,
+} from '../../../domain/schemas/reservation.ts';
+
+export type { BusinessProperty } from '../../../domain/schemas/business.ts';
+export type { Client, Reservation } from '../../../domain/schemas/reservation.ts';
+
 import { api } from '../../lib/api.ts';
 import { toQueryString } from '../../lib/query-string.ts';
 
-export interface Reservation {
-  id: string;
-  property_id: string;
-  owner_id: string;
-  client_id: string;
-  start_date: string;
-  end_date: string;
-  nights: number;
-  status: ReservationStatus;
-  total_price_cents: number;
-  security_deposit_cents: number;
-  guests: number;
-  special_requests: string | null;
-  voucher_number: string | null;
-  purchase_order_number: string | null;
-  tax_percent: number;
-  discount_percent: number;
-  rate_override_per_day_cents: number | null;
-  created_at: string;
-  updated_at: string;
-  property: {
-    title: string;
-    type: PropertyType;
-    location: string;
-    city: string;
-    cover_url: string | null;
-  } | null;
-  client: { first_name: string; last_name: string; email: string };
-}
-
-export interface Client {
-  id: string;
-  owner_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  is_active: boolean;
-  registered: boolean;
-}
-
-export interface BusinessProperty {
-  id: string;
-  title: string;
-  type: PropertyType;
-  price_per_day_cents: number;
-  cleaning_fee_cents: number;
-  security_deposit_cents: number;
-  specifications: Record<string, unknown>;
-  owner_id: string;
-}
-
-export interface ReservationFilters {
-  status?: ReservationStatus;
-  property_id?: string;
-  q?: string;
-  from?: string;
-  to?: string;
-}
-
-export interface ReservationPayload {
-  property_id: string;
-  client_id?: string | null;
-  new_client?: ClientCreate | null;
-  start_date: string;
-  end_date: string;
-  guests: number;
-  special_requests?: string | null;
-  voucher_number?: string | null;
-  purchase_order_number?: string | null;
-  tax_percent?: number;
-  discount_percent?: number;
-  rate_override_per_day_cents?: number | null;
-  status?: ReservationStatus;
-}
+export type ReservationFilters = ReservationListQueryInput;
+/** The editor's and booking page's save: a booking, or changes to one (with its status). */
+export type ReservationPayload = ReservationCreateInput & Pick<ReservationUpdateInput, 'status'>;
 
 export const RESERVATIONS_KEY = ['reservations'] as const;
 
 export function useReservations(filters: ReservationFilters = {}, enabled = true) {
   return useQuery({
     queryKey: [...RESERVATIONS_KEY, 'list', filters],
-    queryFn: () => api.get<Reservation[]>(`/api/reservations?${toQueryString(filters)}`),
+    queryFn: () => api.get(`/api/reservations?${toQueryString(filters)}`, ReservationSchema.array()),
     enabled,
   });
 }
@@ -94,19 +36,33 @@ export function useReservations(filters: ReservationFilters = {}, enabled = true
 export function useReservation(id: string | null | undefined) {
   return useQuery({
     queryKey: [...RESERVATIONS_KEY, 'one', id],
-    queryFn: () => api.get<Reservation>(`/api/reservations/${id}`),
+    queryFn: () => api.get(`/api/reservations/${id}`, ReservationSchema),
     enabled: !!id,
   });
 }
 
-export function useClients(enabled = true) {
-  return useQuery({ queryKey: ['clients'], queryFn: () => api.get<Client[]>('/api/clients'), enabled });
+/**
+ * The business a clients request names: an admin names the listing's owner (they belong to no
+ * business); owners and staff name none, and the server uses their own.
+ */
+export const clientsBusinessParam = (role: Role, ownerId: string | null | undefined) =>
+  role === 'admin' ? (ownerId ?? undefined) : undefined;
+
+/** The clients of a business (see clientsBusinessParam); an admin's list waits until a business is known. */
+export function useClients(role: Role, ownerId: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: ['clients', ownerId ?? 'own'],
+    queryFn: () =>
+      api.get(ownerId ? `/api/clients?owner_id=${ownerId}` : '/api/clients', ClientSchema.array()),
+    enabled: enabled && (role !== 'admin' || !!ownerId),
+  });
 }
 
-export function useCreateClient() {
+export function useCreateClient(ownerId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ClientCreate) => api.post<Client>('/api/clients', input),
+    mutationFn: (input: ClientCreate) =>
+      api.post('/api/clients', { ...input, owner_id: ownerId }, ClientSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['clients'] }),
   });
 }
@@ -114,7 +70,7 @@ export function useCreateClient() {
 export function useBusinessProperties(enabled = true) {
   return useQuery({
     queryKey: ['business-properties'],
-    queryFn: () => api.get<BusinessProperty[]>('/api/business/properties'),
+    queryFn: () => api.get('/api/business/properties', BusinessPropertySchema.array()),
     enabled,
   });
 }
@@ -122,8 +78,25 @@ export function useBusinessProperties(enabled = true) {
 export function useAvailability(propertyId: string | undefined) {
   return useQuery({
     queryKey: ['availability', propertyId],
-    queryFn: () => api.get<{ from: string; dates: string[] }>(`/api/properties/${propertyId}/availability`),
+    queryFn: () => api.get(`/api/properties/${propertyId}/availability`, AvailabilitySchema),
     enabled: !!propertyId,
+  });
+}
+
+/** An hourly listing's bookable hours, minimum and taken times on one day (the booking page's slot picker). */
+/**
+ * An hourly listing's bookable hours and taken times on one day (under 'availability', so saving a
+ * reservation refreshes it).
+ */
+export function useDayTimes(propertyId: string | null | undefined, date: string | null, enabled = true) {
+  return useQuery({
+    queryKey: ['availability', propertyId, 'times', date],
+    queryFn: () =>
+      api.get(
+        `/api/properties/${propertyId}/availability/times?date=${encodeURIComponent(date ?? '')}`,
+        DayTimesSchema,
+      ),
+    enabled: enabled && !!propertyId && !!date,
   });
 }
 
@@ -132,8 +105,8 @@ export function useSaveReservation() {
   return useMutation({
     mutationFn: ({ id, payload }: { id?: string | null; payload: ReservationPayload }) =>
       id
-        ? api.patch<Reservation>(`/api/reservations/${id}`, payload)
-        : api.post<Reservation>('/api/reservations', payload),
+        ? api.patch(`/api/reservations/${id}`, payload, ReservationSchema)
+        : api.post('/api/reservations', payload, ReservationSchema),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: RESERVATIONS_KEY }),
@@ -148,5 +121,22 @@ export function useDeleteReservation() {
   return useMutation({
     mutationFn: (id: string) => api.delete<null>(`/api/reservations/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: RESERVATIONS_KEY }),
+  });
+}
+
+/** A client cancels their own pending reservation; the card shows the answer at once, then lists refresh. */
+export function useCancelReservation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/api/reservations/${id}/cancel`, undefined, ReservationSchema),
+    onSuccess: (cancelled) => {
+      queryClient.setQueriesData<Reservation[]>({ queryKey: [...RESERVATIONS_KEY, 'list'] }, (list) =>
+        list?.map((reservation) => (reservation.id === cancelled.id ? cancelled : reservation)),
+      );
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: RESERVATIONS_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['availability', cancelled.property_id] }),
+      ]);
+    },
   });
 }

@@ -1,4 +1,5 @@
 import { addDays, todayInBusinessZone } from '../../../domain/dates.ts';
+import { MONTHLY_DEFAULTS } from '../../../domain/rental-unit.ts';
 import type { ReservationStatus } from '../../../domain/reservation.ts';
 import { ApiError } from '../../lib/api.ts';
 import type { Reservation } from './api.ts';
@@ -13,6 +14,11 @@ export interface Draft {
   newClient: NewClientValues;
   startDate: string | null;
   endDate: string | null;
+  /** Hourly listings: the times on the start date. */
+  startTime: string | null;
+  endTime: string | null;
+  /** Monthly listings: whole months from the start date. */
+  months: number | string;
   guests: number;
   specialRequests: string;
   status: ReservationStatus;
@@ -36,6 +42,9 @@ export function draftFrom(
     newClient: EMPTY_NEW_CLIENT,
     startDate: reservation?.start_date ?? initial?.startDate ?? today,
     endDate: reservation?.end_date ?? initial?.endDate ?? addDays(today, 1),
+    startTime: reservation?.start_time ?? null,
+    endTime: reservation?.end_time ?? null,
+    months: reservation?.price_unit === 'month' ? reservation.units : MONTHLY_DEFAULTS.months,
     guests: reservation?.guests ?? 1,
     specialRequests: reservation?.special_requests ?? '',
     status: reservation?.status ?? 'pending',

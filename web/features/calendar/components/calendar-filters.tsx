@@ -1,12 +1,12 @@
 import { Group, Select, Text } from '@mantine/core';
+import { calendarStatusLabel } from '../../../../domain/calendar/day-reservations.ts';
 import {
-  calendarStatusLabel,
   type CalendarFilters as Filters,
   ownerLabel,
   STATUS_FILTER_VALUES,
   type StatusFilter,
   summaryText,
-} from '../../../../domain/calendar.ts';
+} from '../../../../domain/calendar/filters.ts';
 import type { CalendarProperty } from '../api.ts';
 
 const ALL = 'all';

@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { calendarStatusLabel } from '../../../../domain/calendar.ts';
+import { calendarStatusLabel } from '../../../../domain/calendar/day-reservations.ts';
 import { RESERVATION_STATUSES } from '../../../../domain/reservation.ts';
 import classes from '../calendar.module.css';
 import { statusStyle } from './month-grid.tsx';

@@ -1,7 +1,8 @@
 import { Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { calendarStatusLabel, WEEKDAY_LONG_NAMES, weekdayOf } from '../../../../domain/calendar.ts';
+import { calendarStatusLabel } from '../../../../domain/calendar/day-reservations.ts';
+import { WEEKDAY_LONG_NAMES, weekdayOf } from '../../../../domain/calendar/month-grid.ts';
 import { formatDisplayDate, type IsoDate } from '../../../../domain/dates.ts';
-import { countNights } from '../../../../domain/reservation.ts';
+import { bookingTimes } from '../../../../domain/owner-units.ts';
 import type { CalendarReservation } from '../api.ts';
 import classes from '../calendar.module.css';
 import { statusStyle } from './month-grid.tsx';
@@ -27,7 +28,10 @@ export function DayAgenda({ day, reservations, onOpen }: DayAgendaProps) {
       ) : (
         <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {reservations.map((reservation) => {
-            const nights = countNights(reservation.start_date, reservation.end_date);
+            // An hourly booking: its day, then its times and hours (the duration); others their dates and units.
+            const when = bookingTimes(reservation)
+              ? formatDisplayDate(reservation.start_date)
+              : `${formatDisplayDate(reservation.start_date)} – ${formatDisplayDate(reservation.end_date)}`;
             return (
               <li key={reservation.id}>
                 <UnstyledButton
@@ -37,13 +41,13 @@ export function DayAgenda({ day, reservations, onOpen }: DayAgendaProps) {
                 >
                   <Text fw={600} size="sm" truncate>
                     {reservation.property?.title ?? 'Property Details Unavailable'}
+                    {reservation.property?.archived ? ' (archived)' : ''}
                   </Text>
                   <Text size="sm">
                     {reservation.client.first_name} {reservation.client.last_name}
                   </Text>
                   <Text size="xs">
-                    {formatDisplayDate(reservation.start_date)} – {formatDisplayDate(reservation.end_date)} ·{' '}
-                    {nights} night{nights === 1 ? '' : 's'} · {calendarStatusLabel(reservation.status)}
+                    {when} · {reservation.duration} · {calendarStatusLabel(reservation.status)}
                   </Text>
                 </UnstyledButton>
               </li>

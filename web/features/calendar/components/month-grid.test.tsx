@@ -2,12 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  type CalendarMonth,
-  monthTitle,
-  monthWeeks,
-  reservationsOnDay,
-} from '../../../../domain/calendar.ts';
+import { reservationsOnDay } from '../../../../domain/calendar/day-reservations.ts';
+import { type CalendarMonth, monthTitle, monthWeeks } from '../../../../domain/calendar/month-grid.ts';
+import { aReservation } from '../../../test/wire-fixtures.ts';
 import type { CalendarReservation } from '../api.ts';
 import { MonthGrid } from './month-grid.tsx';
 
@@ -17,18 +14,23 @@ const reservation = (
   start: string,
   end: string,
   status = 'pending',
-): CalendarReservation => ({
-  id,
-  property_id: `p-${id}`,
-  owner_id: 'owner-1',
-  client_id: 'c1',
-  start_date: start,
-  end_date: end,
-  status: status as CalendarReservation['status'],
-  guests: 1,
-  property: { title, type: 'accommodation' },
-  client: { first_name: 'Lerato', last_name: 'Dlamini', email: 'lerato@example.co.za' },
-});
+  archived = false,
+): CalendarReservation =>
+  aReservation({
+    id,
+    property_id: `p-${id}`,
+    start_date: start,
+    end_date: end,
+    status: status as CalendarReservation['status'],
+    property: {
+      title,
+      type: 'accommodation',
+      location: 'Cape Town',
+      city: 'Cape Town',
+      cover_url: null,
+      archived,
+    },
+  });
 
 const LIST = [
   reservation('a', 'Sea Point Loft', '2026-11-20', '2026-11-23', 'confirmed'),
@@ -41,14 +43,16 @@ function Harness({
   initial = { year: 2026, month: 11 },
   onDayClick = () => {},
   loading = false,
+  list = LIST,
 }: {
   initial?: CalendarMonth;
   onDayClick?: (day: string) => void;
   loading?: boolean;
+  list?: CalendarReservation[];
 }) {
   const [month, setMonth] = useState(initial);
   const weeks = monthWeeks(month.year, month.month);
-  const byDay = new Map(weeks.flat().map((day) => [day, reservationsOnDay(LIST, day)]));
+  const byDay = new Map(weeks.flat().map((day) => [day, reservationsOnDay(list, day)]));
   return (
     <MantineProvider>
       <p>{monthTitle(month.year, month.month)}</p>
@@ -119,6 +123,13 @@ describe('MonthGrid', () => {
     ).toBeNull();
   });
 
+  it('marks the title of an archived listing', () => {
+    render(
+      <Harness list={[reservation('z', 'Karoo Farmhouse', '2026-11-10', '2026-11-11', 'completed', true)]} />,
+    );
+    expect(screen.getByText('Karoo Farmhouse (archived)')).toBeTruthy();
+  });
+
   it('reports clicks with the day', () => {
     const onDayClick = vi.fn();
     render(<Harness onDayClick={onDayClick} />);
@@ -147,5 +158,31 @@ describe('MonthGrid', () => {
     render(<Harness loading />);
     expect(day('Saturday 21 November 2026, today, loading reservations')).toBeTruthy();
     expect(screen.queryByText('Sea Point Loft')).toBeNull();
+  });
+
+  it('shows an hourly booking’s times on its day only', () => {
+    const venue = aReservation({
+      id: 'h',
+      property_id: 'p-h',
+      start_date: '2026-11-12',
+      end_date: '2026-11-13',
+      start_time: '14:00',
+      end_time: '18:00',
+      status: 'confirmed',
+      property: {
+        title: 'Karoo Hall',
+        type: 'event_space',
+        location: 'Cape Town',
+        city: 'Cape Town',
+        cover_url: null,
+        archived: false,
+      },
+    });
+    render(<Harness list={[venue, reservation('n', 'Sea Point Loft', '2026-11-12', '2026-11-13')]} />);
+    const cell = within(day(/^Thursday 12 November 2026/).closest('td') as HTMLElement);
+    expect(cell.getByText('Karoo Hall')).toBeTruthy();
+    expect(cell.getByText('14:00–18:00 · Confirmed')).toBeTruthy();
+    expect(cell.getByText('Pending')).toBeTruthy(); // a booking by dates shows no times
+    expect(day('Friday 13 November 2026, no reservations')).toBeTruthy();
   });
 });

@@ -1,19 +1,22 @@
 import { Skeleton, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { type CSSProperties, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import {
-  type CalendarMonth,
   calendarStatusLabel,
+  knownStatus,
+  splitForCell,
+} from '../../../../domain/calendar/day-reservations.ts';
+import {
+  type CalendarMonth,
   dayAriaLabel,
   dayForKey,
   isInMonth,
   isWeekend,
-  knownStatus,
   monthOf,
-  splitForCell,
   WEEKDAY_LONG_NAMES,
   WEEKDAY_NAMES,
-} from '../../../../domain/calendar.ts';
+} from '../../../../domain/calendar/month-grid.ts';
 import type { IsoDate } from '../../../../domain/dates.ts';
+import { bookingTimes } from '../../../../domain/owner-units.ts';
 import { STATUS_COLORS } from '../../../../domain/reservation.ts';
 import type { CalendarReservation } from '../api.ts';
 import classes from '../calendar.module.css';
@@ -92,8 +95,14 @@ function DayCell({
                   className={`${classes.status} ${classes.entry}`}
                   style={statusStyle(reservation.status)}
                 >
-                  <span className={classes.entryTitle}>{reservation.property?.title ?? 'Property'}</span>
-                  <span className={classes.entryStatus}>{calendarStatusLabel(reservation.status)}</span>
+                  <span className={classes.entryTitle}>
+                    {reservation.property?.title ?? 'Property'}
+                    {reservation.property?.archived ? ' (archived)' : ''}
+                  </span>
+                  <span className={classes.entryStatus}>
+                    {bookingTimes(reservation) ? `${bookingTimes(reservation)} · ` : ''}
+                    {calendarStatusLabel(reservation.status)}
+                  </span>
                 </span>
               ))}
               {more > 0 && <span className={classes.more}>+{more} more</span>}

@@ -1,36 +1,58 @@
 import { AspectRatio, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { formatDisplayDate } from '../../../../domain/dates.ts';
 import { formatRand } from '../../../../domain/money.ts';
-import { pricePeriodLabel } from '../../../../domain/property.ts';
+import { placeLabel, pricePeriodLabel } from '../../../../domain/property.ts';
 import {
-  bookingAsksForGuests,
-  countNights,
-  durationUnit,
-  maxGuestsFor,
-  quoteTotal,
-} from '../../../../domain/reservation.ts';
+  type BookedPeriod,
+  describeDuration,
+  formatUnits,
+  priceUnitFor,
+  rentalTotal,
+  unitCount,
+} from '../../../../domain/rental-unit.ts';
+import { bookingAsksForGuests, maxGuestsFor } from '../../../../domain/reservation.ts';
 import type { Property } from '../api.ts';
 import { ImagePlaceholder } from './image-placeholder.tsx';
 import { describeSpecifications } from './specifications-view.tsx';
 
-/** The booking page's summary card: photo, title, location, specifics, dates, duration, capacity, price, total. */
+/** What the summary says while the booking is not yet whole, by the listing's unit. */
+const HINTS = {
+  night: { none: 'Choose your dates on the calendar.', started: 'Choose your check-out day.' },
+  day: { none: 'Choose your dates on the calendar.', started: 'Choose your check-out day.' },
+  hour: { none: 'Choose your day on the calendar.', started: 'Choose your times.' },
+  month: { none: 'Choose your start day on the calendar.', started: 'Choose how many months.' },
+} as const;
+
+/**
+ * The booking page's summary card: photo, title, location, specifics, dates, duration in the
+ * listing's unit, capacity, price, total. `period` is the booking as it will be sent, once it can be.
+ */
 export function BookingSummary({
   property,
   start,
-  end,
+  period,
   guests,
 }: {
   property: Property;
+  /** The day picked so far (check-in, the hourly day or the monthly start). */
   start: string | null;
-  end: string | null;
+  period: BookedPeriod | null;
   guests: number;
 }) {
-  const nights = start && end ? countNights(start, end) : 0;
-  const total = quoteTotal({
-    pricePerDayCents: property.price_per_day_cents,
+  const unit = priceUnitFor(property.type);
+  const units = period ? unitCount(unit, period) : 0;
+  const rental = rentalTotal({ unitPriceCents: property.price_per_day_cents, units, cleaningFeeCents: 0 });
+  const total = rentalTotal({
+    unitPriceCents: property.price_per_day_cents,
+    units,
     cleaningFeeCents: property.cleaning_fee_cents,
-    nights,
   });
+  const dates =
+    unit === 'hour'
+      ? start
+        ? formatDisplayDate(start)
+        : '—'
+      : `${start ? formatDisplayDate(start) : '—'} to ${period ? formatDisplayDate(period.endDate) : '—'}`;
   const cover = property.images[0];
   const specifics = describeSpecifications(property.type, property.specifications).slice(0, 3);
   return (
@@ -47,13 +69,18 @@ export function BookingSummary({
       <Stack gap={6} mt="sm">
         <Text fw={700}>{property.title}</Text>
         <Text size="sm" c="dimmed">
-          {property.location}, {property.city}
+          {placeLabel(property.location, property.city)}
         </Text>
         <Text size="sm">{specifics.map(([label, value]) => `${label}: ${value}`).join(' · ')}</Text>
         <Text size="sm">
-          {start ? formatDisplayDate(start) : '—'} to {end ? formatDisplayDate(end) : '—'}
-          {nights > 0 && ` · ${durationUnit(property.type, nights)}`}
+          {dates}
+          {period && ` · ${describeDuration(unit, period)}`}
         </Text>
+        {!period && (
+          <Text size="sm" c="dimmed">
+            {start ? HINTS[unit].started : HINTS[unit].none}
+          </Text>
+        )}
         {bookingAsksForGuests(property.type) && (
           <Text size="sm">
             {guests} of up to {maxGuestsFor(property.type, property.specifications)}{' '}
@@ -66,6 +93,14 @@ export function BookingSummary({
             {formatRand(property.price_per_day_cents)} {pricePeriodLabel(property.type)}
           </Text>
         </Group>
+        {period && (
+          <Group justify="space-between">
+            <Text size="sm">
+              {formatRand(property.price_per_day_cents)} × {formatUnits(unit, units)}
+            </Text>
+            <Text size="sm">{formatRand(rental)}</Text>
+          </Group>
+        )}
         {property.cleaning_fee_cents > 0 && (
           <Group justify="space-between">
             <Text size="sm">Cleaning fee</Text>
@@ -74,7 +109,7 @@ export function BookingSummary({
         )}
         <Group justify="space-between">
           <Text fw={700}>Total</Text>
-          <Text fw={700}>{formatRand(total)}</Text>
+          <Text fw={700}>{period ? formatRand(total) : '—'}</Text>
         </Group>
         {property.security_deposit_cents > 0 && (
           <Text size="xs" c="dimmed">

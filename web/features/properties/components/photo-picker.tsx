@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Group, Image, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
+import { Dropzone, type FileRejection } from '../../../components/file-dropzone.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import type { PropertyImage } from '../api.ts';
 
@@ -93,7 +93,10 @@ export function PhotoPicker({
         <Group justify="center" gap="md" mih={88} style={{ pointerEvents: 'none' }}>
           <IconPhotoPlus size={36} stroke={1.4} aria-hidden />
           <div>
-            <Text>Drag photos here or click to choose</Text>
+            <Text visibleFrom="sm">Drag photos here or click to choose</Text>
+            <Text hiddenFrom="sm" fw={500}>
+              Choose photos
+            </Text>
             <Text size="sm" c="dimmed">
               JPEG, PNG or WebP, up to 10 MB each. The first photo is the cover.
             </Text>

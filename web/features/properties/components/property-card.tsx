@@ -3,7 +3,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatRand } from '../../../../domain/money.ts';
-import { humanize, pricePeriodLabel } from '../../../../domain/property.ts';
+import { humanize, placeLabel, pricePeriodLabel } from '../../../../domain/property.ts';
 import type { Property } from '../api.ts';
 import { ImagePlaceholder } from './image-placeholder.tsx';
 
@@ -31,6 +31,19 @@ export function CoverImage({ property }: { property: Property }) {
   );
 }
 
+/** Where a listing is, the city named once; the pin stays beside the text, which wraps beside it. */
+export function Place({ location, city, size }: { location: string; city: string; size?: 'sm' | 'md' }) {
+  const iconSize = size === 'sm' ? 14 : 16;
+  return (
+    <Group gap={4} wrap="nowrap" align="flex-start">
+      <IconMapPin size={iconSize} aria-hidden style={{ flexShrink: 0, marginTop: size === 'sm' ? 3 : 4 }} />
+      <Text size={size} c="dimmed" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {placeLabel(location, city)}
+      </Text>
+    </Group>
+  );
+}
+
 /** A listing card linking to the property page; `footer` adds owner actions in management. */
 export function PropertyCard({
   property,
@@ -55,19 +68,15 @@ export function PropertyCard({
         </Group>
         <Text
           fw={600}
-          lineClamp={1}
+          lineClamp={2}
+          title={property.title}
           component={Link}
           to={`/property/${property.id}`}
           c="var(--mantine-color-text)"
         >
           {property.title}
         </Text>
-        <Group gap={4} wrap="nowrap">
-          <IconMapPin size={14} aria-hidden />
-          <Text size="sm" c="dimmed" lineClamp={1}>
-            {property.location}
-          </Text>
-        </Group>
+        <Place location={property.location} city={property.city} size="sm" />
         <PriceLine property={property} />
       </Stack>
       {footer && <Card.Section p="sm">{footer}</Card.Section>}

@@ -19,15 +19,19 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { addDays } from '../../../../domain/dates.ts';
 import {
   AMENITIES,
   CATEGORIES_BY_TYPE,
   humanize,
+  type PropertyStatus,
   type PropertyType,
   pricePeriodLabel,
 } from '../../../../domain/property.ts';
+import { DatePickerInput } from '../../../components/mantine-dates.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { confirmLeavingUnsaved, useUnsavedChangesWarning } from '../../../lib/unsaved-changes.tsx';
 import {
   deletePropertyImage,
   type Property,
@@ -43,11 +47,17 @@ import {
   validatePropertyForm,
   withType,
 } from '../property-form-values.ts';
+import { CityField } from './city-field.tsx';
 import { type PendingPhoto, PhotoPicker } from './photo-picker.tsx';
-import { CITY_OPTIONS, TYPE_OPTIONS } from './search-form.tsx';
+import { TYPE_OPTIONS } from './search-form.tsx';
 import { SpecificationFields } from './specification-fields.tsx';
 
 const LIMIT_PATTERN = /limit|subscription/i;
+
+const STATUS_OPTIONS: Array<{ value: PropertyStatus; label: string }> = [
+  { value: 'available', label: 'Available' },
+  { value: 'maintenance', label: 'Maintenance' },
+];
 
 /** Add or edit a listing: the fields, the type-specific section, amenities and photos. */
 export function PropertyForm({ property, onDone }: { property?: Property; onDone: () => void }) {
@@ -63,6 +73,9 @@ export function PropertyForm({ property, onDone }: { property?: Property; onDone
     validateInputOnChange: true,
     validateInputOnBlur: true,
   });
+  const dirty = !busy && (form.isDirty() || pending.length > 0);
+  useUnsavedChangesWarning(dirty);
+  const cancel = () => (dirty ? confirmLeavingUnsaved(onDone) : onDone());
 
   const uploadPending = async (propertyId: string): Promise<boolean> => {
     let allUploaded = true;
@@ -116,7 +129,9 @@ export function PropertyForm({ property, onDone }: { property?: Property; onDone
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="form" onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Title order={2}>{property ? 'Edit Property' : 'Add New Property'}</Title>
+        <Title order={1} size="h2">
+          {property ? 'Edit Property' : 'Add New Property'}
+        </Title>
         {error && (
           <Alert color="red" role="alert">
             {error}
@@ -154,7 +169,7 @@ export function PropertyForm({ property, onDone }: { property?: Property; onDone
         <TextInput label="Title" required {...form.getInputProps('title')} />
         <Textarea label="Description" required autosize minRows={3} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select label="City" required searchable data={CITY_OPTIONS} {...form.getInputProps('city')} />
+          <CityField required placeholder="Town or city" {...form.getInputProps('city')} />
           <TextInput
             label="Location"
             required
@@ -195,6 +210,34 @@ export function PropertyForm({ property, onDone }: { property?: Property; onDone
             ))}
           </SimpleGrid>
         </Checkbox.Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select
+            label="Status"
+            required
+            allowDeselect={false}
+            data={STATUS_OPTIONS}
+            {...form.getInputProps('status')}
+          />
+          <DatePickerInput
+            label="Available from"
+            placeholder="Any date"
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear available from' }}
+            valueFormat="DD/MM/YYYY"
+            {...form.getInputProps('availabilityStart')}
+            onChange={(value) => form.setFieldValue('availabilityStart', value ? String(value) : null)}
+          />
+          <DatePickerInput
+            label="Available until"
+            placeholder="Any date"
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear available until' }}
+            valueFormat="DD/MM/YYYY"
+            minDate={form.values.availabilityStart ? addDays(form.values.availabilityStart, 1) : undefined}
+            {...form.getInputProps('availabilityEnd')}
+            onChange={(value) => form.setFieldValue('availabilityEnd', value ? String(value) : null)}
+          />
+        </SimpleGrid>
         <Switch
           label="Listed (visible to renters)"
           {...form.getInputProps('is_active', { type: 'checkbox' })}
@@ -217,7 +260,12 @@ export function PropertyForm({ property, onDone }: { property?: Property; onDone
           </Text>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={busy}>
+          {dirty && (
+            <Text size="sm" c="dimmed" role="status">
+              Unsaved changes
+            </Text>
+          )}
+          <Button variant="default" onClick={cancel} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" disabled={!form.isValid() || busy} loading={busy}>

@@ -1,11 +1,21 @@
 import { SimpleGrid, Skeleton } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import type { Property } from '../api.ts';
 import { PropertyCard } from './property-card.tsx';
 
+const NONE: Property[] = [];
+
+/**
+ * Cards are rendered in an interruptible (transition) render after the data has arrived, with the
+ * skeleton until then: a dozen cards at once would otherwise block the page for a long moment on a
+ * slow phone (docs/decisions/011).
+ */
 export function PropertyGrid({ properties }: { properties: Property[] }) {
+  const shown = useDeferredValue(properties, NONE);
+  if (shown === NONE && properties.length > 0) return <PropertyGridSkeleton count={properties.length} />;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
-      {properties.map((property) => (
+      {shown.map((property) => (
         <PropertyCard key={property.id} property={property} />
       ))}
     </SimpleGrid>
@@ -17,6 +27,7 @@ export function PropertyGridSkeleton({ count = 8 }: { count?: number }) {
     <SimpleGrid
       cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
       spacing="md"
+      role="status"
       aria-busy="true"
       aria-label="Loading properties"
     >

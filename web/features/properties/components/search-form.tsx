@@ -1,19 +1,26 @@
-import { Alert, Button, Grid, NumberInput, Paper, Select } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Alert, Button, Grid, Paper, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { addDays, todayInBusinessZone } from '../../../../domain/dates.ts';
 import {
-  CITIES,
+  normalizeCity,
   PROPERTY_TYPES,
   type PropertyType,
   SEARCH_MAX_GUESTS,
   TYPE_LABELS,
+  validateSearchDates,
 } from '../../../../domain/property.ts';
-import { validateSearchDates } from '../../../../domain/schemas/property.ts';
+import {
+  LazyDatePickerInput as DatePickerInput,
+  LazyNumberInput as NumberInput,
+  LazySelect as Select,
+} from '../../../components/lazy-inputs.tsx';
 import type { SearchParams } from '../api.ts';
+import { CityField } from './city-field.tsx';
 
 export interface SearchCriteria {
+  /** Free text matched in the title, area, city and description. */
+  q: string;
   type: PropertyType;
   city: string | null;
   checkIn: string | null;
@@ -22,10 +29,10 @@ export interface SearchCriteria {
 }
 
 export const TYPE_OPTIONS = PROPERTY_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] }));
-export const CITY_OPTIONS = CITIES.map((city) => ({ value: city, label: city }));
 
 export function criteriaFrom(params: SearchParams): SearchCriteria {
   return {
+    q: params.q ?? '',
     type: params.type ?? 'accommodation',
     city: params.city ?? null,
     checkIn: params.checkIn ?? null,
@@ -34,7 +41,10 @@ export function criteriaFrom(params: SearchParams): SearchCriteria {
   };
 }
 
-/** The home search: type (default accommodation), city, dates and, for accommodation only, guests 1–10. */
+/**
+ * The home search: free text, type (default accommodation), city (any, suggestions offered), dates
+ * and, for accommodation only, guests 1–10.
+ */
 export function SearchForm({
   initial,
   onSearch,
@@ -61,6 +71,14 @@ export function SearchForm({
         if (!dateError) onSearch(criteria);
       }}
     >
+      <TextInput
+        label="Search"
+        placeholder="Title, area or keyword"
+        mb="sm"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={criteria.q}
+        onChange={(event) => set({ q: event.currentTarget.value })}
+      />
       <Grid align="flex-end">
         <Grid.Col span={{ base: 12, sm: 6, md: 2.5 }}>
           <Select
@@ -72,15 +90,12 @@ export function SearchForm({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, md: 2.5 }}>
-          <Select
-            label="City"
+          <CityField
             placeholder="Any city"
-            data={CITY_OPTIONS}
-            value={criteria.city}
+            value={criteria.city ?? ''}
             clearable
-            clearButtonProps={{ 'aria-label': 'Clear selection' }}
-            searchable
-            onChange={(value) => set({ city: value })}
+            clearButtonProps={{ 'aria-label': 'Clear city' }}
+            onChange={(value) => set({ city: value || null })}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 2 }}>
@@ -155,8 +170,9 @@ export function SearchForm({
 
 export function criteriaToParams(criteria: SearchCriteria): SearchParams {
   return {
+    q: criteria.q.trim() || undefined,
     type: criteria.type,
-    city: criteria.city ?? undefined,
+    city: normalizeCity(criteria.city ?? '') || undefined,
     checkIn: criteria.checkIn ?? undefined,
     checkOut: criteria.checkOut ?? undefined,
     guests: criteria.type === 'accommodation' && criteria.guests > 1 ? criteria.guests : undefined,

@@ -8,6 +8,7 @@ import { PropertyGrid } from './property-grid.tsx';
 export function describeCriteria(params: SearchParams): string {
   const parts: string[] = [params.type ? TYPE_LABELS[params.type] : 'All rentals'];
   if (params.city) parts[0] += ` in ${params.city}`;
+  if (params.q) parts.push(`matching “${params.q}”`);
   if (params.checkIn && params.checkOut) {
     parts.push(`${formatDisplayDate(params.checkIn)} – ${formatDisplayDate(params.checkOut)}`);
   }
@@ -42,7 +43,7 @@ export function SearchResults({
       </Group>
       {isPending && (
         <Center py="xl">
-          <Loader aria-label="Searching" />
+          <Loader role="status" aria-label="Searching" />
         </Center>
       )}
       {isError && (

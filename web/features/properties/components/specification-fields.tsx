@@ -9,9 +9,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { halfHoursOfDay } from '../../../../domain/owner-units.ts';
 import type { PropertyFormValues } from '../property-form-values.ts';
 
 type Form = UseFormReturnType<PropertyFormValues>;
+
+/** Bookable hours of an event space: every half hour of the day, 00:00 to 24:00. */
+const HALF_HOURS = halfHoursOfDay();
 
 const CONDITION_OPTIONS = [
   { value: 'new', label: 'New' },
@@ -37,6 +41,21 @@ export function SpecificationFields({ form }: { form: Form }) {
       onChange={(value) =>
         form.setFieldValue(`specifications.${name}`, value === '' ? undefined : Number(value))
       }
+    />
+  );
+  // Equipment dimensions are one optional object: setting a side creates it (the path has no object yet).
+  const dimension = (side: 'length' | 'width' | 'height', label: string) => (
+    <NumberInput
+      label={label}
+      min={0}
+      allowDecimal
+      {...field(`dimensions.${side}`)}
+      onChange={(value) => {
+        const specifications = form.values.specifications as { dimensions?: Record<string, unknown> };
+        // Partly filled is allowed while typing; the schema then asks for the missing sides.
+        const dimensions = { ...specifications.dimensions, [side]: value === '' ? undefined : Number(value) };
+        form.setFieldValue('specifications.dimensions', dimensions as Record<typeof side, number>);
+      }}
     />
   );
   switch (form.values.type) {
@@ -97,6 +116,9 @@ export function SpecificationFields({ form }: { form: Form }) {
           />
           <TextInput label="Power type" placeholder="Electric, petrol, manual…" {...field('powerType')} />
           {number('weight', 'Weight (kg)', { decimal: true })}
+          {dimension('length', 'Length (cm)')}
+          {dimension('width', 'Width (cm)')}
+          {dimension('height', 'Height (cm)')}
         </SimpleGrid>
       );
     case 'electronics':
@@ -134,6 +156,34 @@ export function SpecificationFields({ form }: { form: Form }) {
           {number('outdoorArea', 'Outdoor area (m²)', { decimal: true })}
           <TagsInput label="Layouts" placeholder="Theatre, banquet…" {...field('layouts')} />
           <TagsInput label="Venue amenities" placeholder="Stage, PA system…" {...field('amenities')} />
+          <Select
+            label="Bookable from"
+            required
+            allowDeselect={false}
+            data={HALF_HOURS}
+            {...field('bookableHours.start')}
+          />
+          <Select
+            label="Bookable until"
+            required
+            allowDeselect={false}
+            data={HALF_HOURS}
+            {...field('bookableHours.end')}
+          />
+          <NumberInput
+            label="Minimum hours"
+            description="The shortest booking, in whole or half hours"
+            required
+            min={0.5}
+            step={0.5}
+            decimalScale={1}
+            allowNegative={false}
+            {...field('minimumHours')}
+            // Emptied stays empty (the schema asks for it) rather than falling back to the default.
+            onChange={(value) =>
+              form.setFieldValue('specifications.minimumHours', (value === '' ? '' : Number(value)) as number)
+            }
+          />
         </SimpleGrid>
       );
     case 'storage_space':

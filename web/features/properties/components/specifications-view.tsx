@@ -1,6 +1,7 @@
 import { SimpleGrid, Text } from '@mantine/core';
 import type { PropertyType } from '../../../../domain/property.ts';
 import { humanize } from '../../../../domain/property.ts';
+import { formatUnits, hourlyRulesOf } from '../../../../domain/rental-unit.ts';
 
 type Specs = Record<string, unknown>;
 
@@ -50,14 +51,18 @@ export function describeSpecifications(type: PropertyType, specs: Specs): Array<
         ['Technical specifications', plain(specs.technicalSpecifications)],
         ['Included accessories', list(specs.includedAccessories)],
       ];
-    case 'event_space':
+    case 'event_space': {
+      const rules = hourlyRulesOf(specs);
       return [
         ['Capacity', plain(specs.capacity)],
         ['Indoor area', `${plain(specs.indoorArea)} m²`],
         ['Outdoor area', specs.outdoorArea !== undefined ? `${specs.outdoorArea} m²` : '—'],
         ['Layouts', list(specs.layouts)],
         ['Venue amenities', list(specs.amenities)],
+        ['Bookable hours', `${rules.bookableHours.start}–${rules.bookableHours.end}`],
+        ['Minimum booking', formatUnits('hour', rules.minimumHours)],
       ];
+    }
     case 'storage_space': {
       const hours = specs.accessHours as { start?: string; end?: string } | undefined;
       return [

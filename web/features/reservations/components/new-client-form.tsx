@@ -1,14 +1,12 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { z } from 'zod';
 import { ClientCreateSchema } from '../../../../domain/schemas/reservation.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { type Client, useCreateClient } from '../api.ts';
 
-export interface NewClientValues {
-  first_name: string;
-  last_name: string;
-  email: string;
-}
+/** The form holds what POST /api/clients takes, as typed. */
+export type NewClientValues = z.input<typeof ClientCreateSchema>;
 
 export const EMPTY_NEW_CLIENT: NewClientValues = { first_name: '', last_name: '', email: '' };
 
@@ -17,17 +15,20 @@ export const EMPTY_NEW_CLIENT: NewClientValues = { first_name: '', last_name: ''
  * reservation; "Save client" adds it to the client list straight away.
  */
 export function NewClientForm({
+  ownerId,
   values,
   onChange,
   onCreated,
   onCancel,
 }: {
+  /** The business to add the client to, for an admin (see clientsBusinessParam). */
+  ownerId: string | undefined;
   values: NewClientValues;
   onChange: (values: NewClientValues) => void;
   onCreated: (client: Client) => void;
   onCancel: () => void;
 }) {
-  const create = useCreateClient();
+  const create = useCreateClient(ownerId);
   const parsed = ClientCreateSchema.safeParse(values);
   const emailInvalid =
     values.email !== '' && !parsed.success && parsed.error.issues.some((issue) => issue.path[0] === 'email');

@@ -13,9 +13,7 @@ export function ReservationCharges({ reservation }: { reservation: Reservation }
       </Table.Caption>
       <Table.Tbody>
         <Table.Tr>
-          <Table.Th>
-            Rental ({reservation.nights} night{reservation.nights === 1 ? '' : 's'})
-          </Table.Th>
+          <Table.Th>Rental ({reservation.duration})</Table.Th>
           <Table.Td>{formatRand(reservation.total_price_cents)}</Table.Td>
         </Table.Tr>
         <Table.Tr>

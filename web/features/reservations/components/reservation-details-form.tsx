@@ -7,66 +7,156 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
-import { addDays, todayInBusinessZone } from '../../../../domain/dates.ts';
+import { type Actor, canCreateClientsOf } from '../../../../domain/access.ts';
+import { addDays, formatDisplayDate, todayInBusinessZone } from '../../../../domain/dates.ts';
 import { formatRand, randToCents } from '../../../../domain/money.ts';
 import {
+  endTimeChoices,
+  rateOverrideLabel,
+  startTimeChoices,
+  withoutOwnTimes,
+} from '../../../../domain/owner-units.ts';
+import {
+  type BookedPeriod,
+  crossesTakenTime,
+  describeDuration,
+  formatUnits,
+  type HourlyRules,
+  hourlyBookingRefusal,
+  hourlyDates,
+  hourlyRulesOf,
+  MONTHLY_DEFAULTS,
+  monthlyEnd,
+  priceUnitFor,
+  rentalTotal,
+  unitCount,
+} from '../../../../domain/rental-unit.ts';
+import {
   clampNonNegative,
-  countNights,
   editorAsksForGuests,
+  isBlocking,
   isReservationDraftValid,
   maxGuestsFor,
-  quoteTotal,
   RESERVATION_STATUSES,
   type ReservationStatus,
 } from '../../../../domain/reservation.ts';
+import { DatePickerInput } from '../../../components/mantine-dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { type Reservation, useBusinessProperties, useClients, useSaveReservation } from '../api.ts';
+import {
+  clientsBusinessParam,
+  type Reservation,
+  useBusinessProperties,
+  useClients,
+  useDayTimes,
+  useSaveReservation,
+} from '../api.ts';
 import { type Draft, draftFrom, failureText, NEW_CLIENT } from '../reservation-draft.ts';
 import { EMPTY_NEW_CLIENT, NewClientForm } from './new-client-form.tsx';
 
-/** The Details tab: property, client, dates, guests, requests, status, references, tax, discount and rate. */
+const TAKEN_TIMES = 'Those times are taken on this day. Please choose other times.';
+
+/** A whole number of months from 1 to 24, or null. */
+function monthsOf(value: number | string): number | null {
+  const months = Number(value);
+  return value !== '' && Number.isInteger(months) && months >= 1 && months <= MONTHLY_DEFAULTS.maxMonths
+    ? months
+    : null;
+}
+
+/**
+ * The Details tab: property, client, the booked period in the listing's unit (dates; a date and
+ * times; a start date and months), guests, requests, status, references, tax, discount and rate.
+ */
 export function ReservationDetailsForm({
+  user,
   reservation,
   initial,
   onClose,
   onSaved,
 }: {
+  /** Who is editing: decides whose clients are listed and whether a new one may be added. */
+  user: Actor;
   reservation?: Reservation;
   initial?: { startDate: string; endDate: string };
   onClose: () => void;
   onSaved?: () => void;
 }) {
   const properties = useBusinessProperties();
-  const clients = useClients();
   const save = useSaveReservation();
   const [draft, setDraft] = useState<Draft>(() => draftFrom(reservation, initial));
   const [error, setError] = useState<string | null>(null);
   const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
   const editing = !!reservation;
   const property = properties.data?.find((p) => p.id === draft.propertyId);
+  const businessId = property?.owner_id ?? reservation?.owner_id;
+  const clientsOwner = clientsBusinessParam(user.role, businessId);
+  const clients = useClients(user.role, clientsOwner);
+  const mayAddClients = !!businessId && canCreateClientsOf(user, businessId);
   const asksGuests = property ? editorAsksForGuests(property.type) : false;
   const maxGuests = property ? maxGuestsFor(property.type, property.specifications) : 1;
-  const nights = draft.startDate && draft.endDate ? countNights(draft.startDate, draft.endDate) : 0;
+  const unit = property ? priceUnitFor(property.type) : null;
+  const hourly = unit === 'hour';
+  const monthly = unit === 'month';
+  const dayTimes = useDayTimes(draft.propertyId, draft.startDate, hourly);
+  const rules: HourlyRules = dayTimes.data
+    ? { bookableHours: dayTimes.data.bookable_hours, minimumHours: dayTimes.data.minimum_hours }
+    : hourlyRulesOf(property?.specifications);
+  // The booking being edited does not conflict with itself.
+  const ownTimes =
+    reservation &&
+    isBlocking(reservation.status) &&
+    reservation.property_id === draft.propertyId &&
+    reservation.start_date === draft.startDate
+      ? { start: reservation.start_time, end: reservation.end_time }
+      : null;
+  const taken = withoutOwnTimes(dayTimes.data?.taken ?? [], ownTimes);
+  const months = monthsOf(draft.months);
+  // An unchanged monthly booking keeps its stored end (one made before monthly booking may end mid-month).
+  const keepsStoredEnd =
+    monthly &&
+    !!reservation &&
+    reservation.property_id === draft.propertyId &&
+    reservation.start_date === draft.startDate &&
+    reservation.units === months;
+  const period: BookedPeriod | null = !draft.startDate
+    ? null
+    : hourly
+      ? { ...hourlyDates(draft.startDate), startTime: draft.startTime, endTime: draft.endTime }
+      : monthly
+        ? months
+          ? {
+              startDate: draft.startDate,
+              endDate: keepsStoredEnd ? reservation.end_date : monthlyEnd(draft.startDate, months),
+            }
+          : null
+        : draft.endDate && draft.endDate > draft.startDate
+          ? { startDate: draft.startDate, endDate: draft.endDate }
+          : null;
+  const timesRefused = hourly && hourlyBookingRefusal(draft.startTime, draft.endTime, rules) !== null;
+  const timesTaken =
+    hourly && !!draft.startTime && !!draft.endTime && crossesTakenTime(draft.startTime, draft.endTime, taken);
+  const units = unit && period && !timesRefused ? unitCount(unit, period) : 0;
   const overrideCents =
     draft.rateOverride === '' ? null : randToCents(clampNonNegative(Number(draft.rateOverride)));
-  const total = property
-    ? quoteTotal({
-        pricePerDayCents: property.price_per_day_cents,
-        cleaningFeeCents: property.cleaning_fee_cents,
-        nights,
-        rateOverridePerDayCents: overrideCents,
-      })
-    : 0;
+  const total =
+    property && units > 0
+      ? rentalTotal({
+          unitPriceCents: property.price_per_day_cents,
+          units,
+          cleaningFeeCents: property.cleaning_fee_cents,
+          rateOverrideCents: overrideCents,
+        })
+      : 0;
   const valid =
     isReservationDraftValid({
       propertyId: draft.propertyId,
       startDate: draft.startDate,
-      endDate: draft.endDate,
+      endDate: period?.endDate ?? null,
       guests: draft.guests,
       clientId: draft.clientId,
       newClient: {
@@ -75,12 +165,25 @@ export function ReservationDetailsForm({
         email: draft.newClient.email,
       },
     }) &&
-    !!draft.endDate &&
-    !!draft.startDate &&
-    draft.endDate > draft.startDate;
+    units > 0 &&
+    !timesTaken;
+
+  /** The period in the listing's unit; an edit names every part, so a changed listing leaves no stale times. */
+  const periodPayload = () => {
+    if (hourly)
+      return {
+        start_time: draft.startTime,
+        end_time: draft.endTime,
+        ...(editing ? { end_date: period?.endDate } : {}),
+      };
+    const noTimes = editing ? { start_time: null, end_time: null } : {};
+    if (monthly)
+      return keepsStoredEnd ? { end_date: reservation.end_date, ...noTimes } : { months, ...noTimes };
+    return { end_date: draft.endDate, ...noTimes };
+  };
 
   const submit = async () => {
-    if (!valid || !draft.propertyId || !draft.startDate || !draft.endDate) return;
+    if (!valid || !draft.propertyId || !draft.startDate) return;
     setError(null);
     const usingNewClient = draft.clientId === NEW_CLIENT || !draft.clientId;
     try {
@@ -90,8 +193,8 @@ export function ReservationDetailsForm({
           property_id: draft.propertyId,
           ...(usingNewClient && !editing ? { new_client: draft.newClient } : { client_id: draft.clientId }),
           start_date: draft.startDate,
-          end_date: draft.endDate,
-          guests: asksGuests ? draft.guests : 1,
+          ...periodPayload(),
+          ...(asksGuests ? { guests: draft.guests } : {}),
           special_requests: draft.specialRequests || null,
           voucher_number: draft.voucherNumber || null,
           purchase_order_number: draft.purchaseOrderNumber || null,
@@ -111,8 +214,8 @@ export function ReservationDetailsForm({
     }
   };
 
-  if (properties.isPending || (clients.isPending && !clients.isError && !editing))
-    return <Skeleton height={420} aria-label="Loading reservation" />;
+  if (properties.isPending || (clients.isLoading && !editing))
+    return <Skeleton height={420} role="status" aria-label="Loading reservation" />;
   if (properties.isError || (clients.isError && !editing)) {
     return (
       <Alert color="red" role="alert">
@@ -128,9 +231,10 @@ export function ReservationDetailsForm({
       value: client.id,
       label: `${client.first_name} ${client.last_name} (${client.email})`,
     })),
-    ...(editing ? [] : [{ value: NEW_CLIENT, label: '+ New client' }]),
+    ...(!editing && mayAddClients ? [{ value: NEW_CLIENT, label: '+ New client' }] : []),
   ];
   const today = todayInBusinessZone();
+  const startChoices = startTimeChoices(rules, taken);
   // The inputs show what is typed; their min of 0 clamps a negative value on blur, and every use clamps.
   const numberChange = (key: 'taxPercent' | 'discountPercent') => (value: number | string) =>
     set({ [key]: value } as Partial<Draft>);
@@ -148,7 +252,9 @@ export function ReservationDetailsForm({
           required
           searchable
           placeholder="Choose a property"
-          data={(properties.data ?? []).map((p) => ({ value: p.id, label: p.title }))}
+          data={(properties.data ?? [])
+            .filter((p) => !p.archived || p.id === reservation?.property_id)
+            .map((p) => ({ value: p.id, label: p.archived ? `${p.title} (archived)` : p.title }))}
           value={draft.propertyId}
           onChange={(value) => set({ propertyId: value, guests: 1 })}
         />
@@ -164,15 +270,16 @@ export function ReservationDetailsForm({
       </SimpleGrid>
       {draft.clientId === NEW_CLIENT && (
         <NewClientForm
+          ownerId={clientsOwner}
           values={draft.newClient}
           onChange={(newClient) => set({ newClient })}
           onCreated={(client) => set({ clientId: client.id, newClient: EMPTY_NEW_CLIENT })}
           onCancel={() => set({ clientId: null, newClient: EMPTY_NEW_CLIENT })}
         />
       )}
-      <SimpleGrid cols={{ base: 1, xs: 2, sm: asksGuests ? 3 : 2 }}>
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: (hourly ? 3 : 2) + (asksGuests ? 1 : 0) }}>
         <DatePickerInput
-          label="Start date"
+          label={hourly ? 'Date' : 'Start date'}
           required
           valueFormat="DD/MM/YYYY"
           minDate={editing ? undefined : today}
@@ -188,14 +295,66 @@ export function ReservationDetailsForm({
             });
           }}
         />
-        <DatePickerInput
-          label="End date"
-          required
-          valueFormat="DD/MM/YYYY"
-          minDate={draft.startDate ? addDays(draft.startDate, 1) : undefined}
-          value={draft.endDate}
-          onChange={(value) => set({ endDate: value ? String(value) : null })}
-        />
+        {hourly && (
+          <>
+            <Select
+              label="Start time"
+              required
+              placeholder={dayTimes.isPending && draft.startDate ? 'Loading times…' : 'Choose'}
+              allowDeselect={false}
+              data={startChoices.map((choice) => ({
+                value: choice.value,
+                label: choice.value,
+                disabled: choice.disabled,
+              }))}
+              value={draft.startTime}
+              onChange={(startTime) => {
+                const ends = endTimeChoices(rules, taken, startTime);
+                const keepEnd = ends.some((end) => end.value === draft.endTime && !end.disabled);
+                set({ startTime, endTime: keepEnd ? draft.endTime : null });
+              }}
+            />
+            <Select
+              label="End time"
+              required
+              placeholder={draft.startTime ? 'Choose' : 'Choose a start time first'}
+              allowDeselect={false}
+              disabled={!draft.startTime}
+              data={endTimeChoices(rules, taken, draft.startTime).map((choice) => ({
+                value: choice.value,
+                label: choice.value,
+                disabled: choice.disabled,
+              }))}
+              value={draft.endTime}
+              onChange={(endTime) => set({ endTime })}
+              error={timesTaken ? TAKEN_TIMES : undefined}
+            />
+          </>
+        )}
+        {monthly && (
+          <NumberInput
+            label="Months"
+            required
+            min={1}
+            max={MONTHLY_DEFAULTS.maxMonths}
+            clampBehavior="strict"
+            allowDecimal={false}
+            allowNegative={false}
+            value={draft.months}
+            onChange={(value) => set({ months: value })}
+            description={period ? `Ends ${formatDisplayDate(period.endDate)}` : undefined}
+          />
+        )}
+        {!hourly && !monthly && (
+          <DatePickerInput
+            label="End date"
+            required
+            valueFormat="DD/MM/YYYY"
+            minDate={draft.startDate ? addDays(draft.startDate, 1) : undefined}
+            value={draft.endDate}
+            onChange={(value) => set({ endDate: value ? String(value) : null })}
+          />
+        )}
         {asksGuests && (
           <NumberInput
             label="Guests"
@@ -208,6 +367,16 @@ export function ReservationDetailsForm({
           />
         )}
       </SimpleGrid>
+      {hourly && draft.startDate && (
+        <Text size="sm" c="dimmed" role="status">
+          Bookable {rules.bookableHours.start}–{rules.bookableHours.end}, at least{' '}
+          {formatUnits('hour', rules.minimumHours)}.
+          {dayTimes.data &&
+            (taken.length > 0
+              ? ` Taken on this day: ${taken.map((range) => `${range.start}–${range.end}`).join(', ')}.`
+              : ' Nothing is booked on this day yet.')}
+        </Text>
+      )}
       <Textarea
         label="Special requests"
         autosize
@@ -258,7 +427,7 @@ export function ReservationDetailsForm({
           onChange={numberChange('discountPercent')}
         />
         <NumberInput
-          label="Rate override per day (R)"
+          label={rateOverrideLabel(unit ?? 'day')}
           min={0}
           step={0.01}
           decimalScale={2}
@@ -270,7 +439,7 @@ export function ReservationDetailsForm({
           label="Total price"
           readOnly
           value={formatRand(total)}
-          description={nights ? `${nights} night${nights === 1 ? '' : 's'}` : undefined}
+          description={unit && period && units > 0 ? describeDuration(unit, period) : undefined}
         />
       </SimpleGrid>
       <Group justify="flex-end">

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Actor } from '../../../../domain/access.ts';
+import { defaultPermissions } from '../../../../domain/permissions.ts';
 import {
   type ApiCall,
   type ApiReply,
@@ -10,7 +12,8 @@ import {
   renderWithProviders,
   toastTexts,
 } from '../../../test/render.tsx';
-import type { BusinessProperty, Client } from '../api.ts';
+import { aReservation } from '../../../test/wire-fixtures.ts';
+import type { BusinessProperty, Client, Reservation } from '../api.ts';
 import { ReservationEditor } from './reservation-editor.tsx';
 
 const OWNER = '3f2a9c1e-77aa-4bcd-9e0f-1234567890ab';
@@ -30,6 +33,7 @@ const property = (
   security_deposit_cents: 0,
   specifications: { type, ...specifications },
   owner_id: OWNER,
+  archived: false,
 });
 
 const LOFT = property(
@@ -50,6 +54,16 @@ const HALL = property('7c0e8a52-1111-4000-8000-000000000003', 'Karoo Hall', 'eve
 });
 const DRILL = property('7c0e8a52-1111-4000-8000-000000000004', 'Hilti Drill', 'equipment', 15_000, 0);
 const STORE = property('7c0e8a52-1111-4000-8000-000000000005', 'Lock-up Garage', 'storage_space', 90_000, 0);
+
+const ARCHIVED = {
+  ...property('7c0e8a52-1111-4000-8000-000000000006', 'Old Barn', 'accommodation', 10_000, 0),
+  archived: true,
+};
+
+/** Karoo Hall's taken times by day, as GET /api/properties/:id/availability/times answers. */
+const TAKEN_TIMES: Record<string, Array<{ start: string; end: string }>> = {
+  '2026-03-12': [{ start: '14:00', end: '16:00' }],
+};
 
 const LERATO: Client = {
   id: 'c0ffee00-2222-4000-8000-000000000001',
@@ -72,19 +86,52 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderEditor(onSave: (call: ApiCall) => ApiReply = () => ({ status: 201, body: { id: 'r1' } })) {
+const actor = (role: Actor['role'], id = OWNER, parent: string | null = null): Actor => ({
+  id,
+  role,
+  parent_owner_id: parent,
+  permissions: defaultPermissions(role),
+});
+const OWNER_ACTOR = actor('owner');
+
+function renderEditor(
+  onSave: (call: ApiCall) => ApiReply = () => ({ status: 201, body: aReservation() }),
+  who: Actor = OWNER_ACTOR,
+  reservation?: Reservation,
+) {
   const api = mockApi((call) => {
     if (call.method === 'GET' && call.url === '/api/business/properties') {
-      return { body: [LOFT, CAR, HALL, DRILL, STORE] };
+      return { body: [LOFT, CAR, HALL, DRILL, STORE, ARCHIVED] };
     }
-    if (call.method === 'GET' && call.url === '/api/clients') return { body: [LERATO] };
+    if (call.method === 'GET' && call.url.startsWith('/api/clients')) return { body: [LERATO] };
+    const times = /^\/api\/properties\/([^/]+)\/availability\/times\?date=(.+)$/.exec(call.url);
+    if (call.method === 'GET' && times)
+      return {
+        body: {
+          date: times[2],
+          bookable_hours: { start: '10:00', end: '20:00' },
+          minimum_hours: 2,
+          taken: TAKEN_TIMES[times[2] as string] ?? [],
+        },
+      };
+    if (reservation && call.method === 'GET' && call.url === `/api/reservations/${reservation.id}`)
+      return { body: reservation };
     if (call.method === 'POST' && call.url === '/api/reservations') return onSave(call);
+    if (reservation && call.method === 'PATCH') return onSave(call);
     return undefined;
   });
   const onClose = vi.fn();
   const onSaved = vi.fn();
   const user = userEvent.setup({ delay: null });
-  const view = renderWithProviders(<ReservationEditor opened onClose={onClose} onSaved={onSaved} />);
+  const view = renderWithProviders(
+    <ReservationEditor
+      user={who}
+      opened
+      reservationId={reservation?.id}
+      onClose={onClose}
+      onSaved={onSaved}
+    />,
+  );
   return { user, onClose, onSaved, ...api, ...view };
 }
 
@@ -170,20 +217,21 @@ describe('reservation editor', { timeout: 30_000 }, () => {
     await loaded();
     expect(totalPrice()).toBe('R 0');
 
+    await choose(user, 'Property', 'Polo Vivo');
+    expect(totalPrice()).toBe('R 450'); // 1 day × R450, no cleaning fee
     await choose(user, 'Property', 'Sea Point Loft');
     expect(totalPrice()).toBe('R 1 550'); // 1 night × R1 250 + R300 cleaning
-    await choose(user, 'Property', 'Karoo Hall');
-    expect(totalPrice()).toBe('R 3 500'); // 1 × R3 000 + R500
 
     await pickDate(user, 'End date', '14 March 2026');
-    expect(totalPrice()).toBe('R 12 500'); // 4 × R3 000 + R500
+    expect(totalPrice()).toBe('R 5 300'); // 4 × R1 250 + R300
     expect(screen.getByText('4 nights')).toBeTruthy();
 
     await pickDate(user, 'Start date', '12 March 2026');
-    expect(totalPrice()).toBe('R 6 500'); // 2 × R3 000 + R500
+    expect(totalPrice()).toBe('R 2 800'); // 2 × R1 250 + R300
 
     await choose(user, 'Property', 'Polo Vivo');
     expect(totalPrice()).toBe('R 900'); // 2 × R450, no cleaning fee
+    expect(screen.getByText('2 days')).toBeTruthy();
   });
 
   it('clamps negative tax, discount and rate override to 0', async () => {
@@ -267,5 +315,241 @@ describe('reservation editor', { timeout: 30_000 }, () => {
     await waitFor(() => expect(toastTexts()).toContain(taken));
     expect(onClose).not.toHaveBeenCalled();
     expect(isDisabled(createButton())).toBe(false); // the user can pick other dates and retry
+  });
+
+  it('staff pick from the business’s clients but cannot add one (spec §6: owners and admins)', async () => {
+    const { user } = renderEditor(undefined, actor('frontoffice', 'staff-1', OWNER));
+    await loaded();
+    await choose(user, 'Property', 'Sea Point Loft');
+    await user.click(screen.getByRole('combobox', { name: 'Client' }));
+    expect(await screen.findByRole('option', { name: 'Lerato Dlamini (lerato@example.co.za)' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: '+ New client' })).toBeNull();
+  });
+
+  it('an admin gets the clients of the chosen listing’s owner and may add a new one for them', async () => {
+    const { user, calls } = renderEditor(undefined, actor('admin', 'admin-1'));
+    await loaded();
+    expect(calls.some((call) => call.url.startsWith('/api/clients'))).toBe(false);
+    await choose(user, 'Property', 'Polo Vivo');
+    await waitFor(() =>
+      expect(calls.some((call) => call.url === `/api/clients?owner_id=${OWNER}`)).toBe(true),
+    );
+    await choose(user, 'Client', '+ New client');
+    expect(input(/^Client first name/)).toBeTruthy();
+  });
+
+  it('saving a vehicle booking leaves the seats the client booked alone (no guests field, none sent)', async () => {
+    const booked = aReservation({
+      property_id: CAR.id,
+      owner_id: OWNER,
+      client_id: LERATO.id,
+      start_date: '2026-03-12',
+      end_date: '2026-03-14',
+      guests: 4,
+      property: {
+        title: CAR.title,
+        type: 'vehicle',
+        location: 'Cape Town',
+        city: 'Cape Town',
+        cover_url: null,
+        archived: false,
+      },
+    });
+    const { user, calls } = renderEditor(() => ({ status: 200, body: booked }), OWNER_ACTOR, booked);
+    await screen.findByRole('button', { name: 'Save Changes' });
+    expect(screen.queryByLabelText('Guests', { selector: 'input' })).toBeNull();
+    await choose(user, 'Status', 'Confirmed');
+    await user.click(buttonNamed('Save Changes'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const body = calls.find((call) => call.method === 'PATCH')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ status: 'confirmed', property_id: CAR.id });
+    expect(body).not.toHaveProperty('guests');
+  });
+
+  it('offers no archived listing for a new booking', async () => {
+    const { user } = renderEditor();
+    await loaded();
+    await user.click(screen.getByRole('combobox', { name: 'Property' }));
+    expect(await screen.findByRole('option', { name: 'Sea Point Loft' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /Old Barn/ })).toBeNull();
+  });
+
+  it('books an hourly listing by a date and start and end times inside its bookable hours, taken times disabled', async () => {
+    const { user, calls } = renderEditor();
+    await loaded();
+    await choose(user, 'Property', 'Karoo Hall');
+    await choose(user, 'Client', 'Lerato Dlamini (lerato@example.co.za)');
+    // A date and two times instead of the end date.
+    expect(screen.queryByRole('button', { name: 'End date' })).toBeNull();
+    await pickDate(user, 'Date', '12 March 2026');
+    expect(
+      await screen.findByText(/Bookable 10:00–20:00, at least 2 hours\. Taken on this day: 14:00–16:00\./),
+    ).toBeTruthy();
+    expect(isDisabled(createButton())).toBe(true); // no times yet
+    expect(totalPrice()).toBe('R 0');
+
+    await user.click(screen.getByRole('combobox', { name: 'Start time' }));
+    const starts = await screen.findAllByRole('option');
+    // 10:00 … 18:00 (a 2-hour minimum fits before 20:00); 12:30 to 15:30 cross the taken 14:00–16:00.
+    expect(starts.map((option) => option.textContent)).toEqual([
+      '10:00',
+      '10:30',
+      '11:00',
+      '11:30',
+      '12:00',
+      '12:30',
+      '13:00',
+      '13:30',
+      '14:00',
+      '14:30',
+      '15:00',
+      '15:30',
+      '16:00',
+      '16:30',
+      '17:00',
+      '17:30',
+      '18:00',
+    ]);
+    const disabled = starts.filter((option) => option.hasAttribute('data-combobox-disabled'));
+    expect(disabled.map((option) => option.textContent)).toEqual([
+      '12:30',
+      '13:00',
+      '13:30',
+      '14:00',
+      '14:30',
+      '15:00',
+      '15:30',
+    ]);
+    await user.click(screen.getByRole('option', { name: '10:00' }));
+
+    await user.click(screen.getByRole('combobox', { name: 'End time' }));
+    const ends = await screen.findAllByRole('option');
+    expect(ends.filter((o) => !o.hasAttribute('data-combobox-disabled')).map((o) => o.textContent)).toEqual([
+      '12:00',
+      '12:30',
+      '13:00',
+      '13:30',
+      '14:00',
+    ]);
+    await user.click(screen.getByRole('option', { name: '14:00' }));
+
+    // 4 hours × R3 000 + R500 cleaning, the units stated.
+    expect(totalPrice()).toBe('R 12 500');
+    expect(screen.getByText('10:00–14:00 (4 hours)')).toBeTruthy();
+    expect(input('Rate override per hour (R)')).toBeTruthy();
+
+    await user.click(createButton());
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const body = calls.find((call) => call.method === 'POST')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      property_id: HALL.id,
+      start_date: '2026-03-12',
+      start_time: '10:00',
+      end_time: '14:00',
+      guests: 1,
+    });
+    expect(body).not.toHaveProperty('end_date');
+    expect(body).not.toHaveProperty('months');
+  });
+
+  it('books a storage listing by a start date and a number of months, showing the end date', async () => {
+    const { user, calls } = renderEditor();
+    await loaded();
+    await choose(user, 'Property', 'Lock-up Garage');
+    await choose(user, 'Client', 'Lerato Dlamini (lerato@example.co.za)');
+    expect(screen.queryByRole('button', { name: 'End date' })).toBeNull();
+    const months = input(/^Months/);
+    expect(months.value).toBe('1');
+    expect(totalPrice()).toBe('R 900'); // 1 month × R900
+    expect(screen.getByText('Ends 10 April 2026')).toBeTruthy();
+    expect(screen.getByText('1 month')).toBeTruthy();
+
+    await user.clear(months);
+    await user.type(months, '2');
+    expect(totalPrice()).toBe('R 1 800'); // 2 × the monthly price, not 61 days of it
+    expect(screen.getByText('2 months')).toBeTruthy();
+    expect(screen.getByText('Ends 10 May 2026')).toBeTruthy();
+
+    await user.clear(months);
+    expect(isDisabled(createButton())).toBe(true); // no months, no booking
+    await user.type(months, '2');
+    await user.click(createButton());
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const body = calls.find((call) => call.method === 'POST')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ property_id: STORE.id, start_date: '2026-03-10', months: 2 });
+    expect(body).not.toHaveProperty('end_date');
+    expect(body).not.toHaveProperty('start_time');
+  });
+
+  it('editing an hourly booking keeps its own times choosable and sends the day with its times', async () => {
+    const booked = aReservation({
+      property_id: HALL.id,
+      owner_id: OWNER,
+      client_id: LERATO.id,
+      status: 'confirmed',
+      start_date: '2026-03-12',
+      end_date: '2026-03-13',
+      start_time: '14:00',
+      end_time: '16:00',
+      price_unit: 'hour',
+      units: 2,
+      duration: '14:00–16:00 (2 hours)',
+      property: {
+        title: HALL.title,
+        type: 'event_space',
+        location: 'Cape Town',
+        city: 'Cape Town',
+        cover_url: null,
+        archived: false,
+      },
+    });
+    const { user, calls } = renderEditor(() => ({ status: 200, body: booked }), OWNER_ACTOR, booked);
+    await screen.findByRole('button', { name: 'Save Changes' });
+    await waitFor(() => expect(screen.getByText(/Nothing is booked on this day yet/)).toBeTruthy());
+    // The time selects swap in from their stand-ins one idle turn at a time; wait for both to settle.
+    await waitFor(() => {
+      expect(screen.getByRole('combobox', { name: 'Start time' })).toHaveProperty('value', '14:00');
+      expect(screen.getByRole('combobox', { name: 'End time' })).toHaveProperty('value', '16:00');
+    });
+    expect(screen.getByText('14:00–16:00 (2 hours)')).toBeTruthy();
+    expect(totalPrice()).toBe('R 6 500');
+    await choose(user, 'End time', '17:00');
+    await user.click(buttonNamed('Save Changes'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({
+      start_date: '2026-03-12',
+      end_date: '2026-03-13',
+      start_time: '14:00',
+      end_time: '17:00',
+    });
+  });
+
+  it('saving a storage booking made before monthly booking (ending mid-month) keeps its end and its price', async () => {
+    const booked = aReservation({
+      property_id: STORE.id,
+      owner_id: OWNER,
+      client_id: LERATO.id,
+      start_date: '2026-03-10',
+      end_date: '2026-04-20',
+      price_unit: 'month',
+      units: 2,
+      duration: '2 months',
+      property: {
+        title: STORE.title,
+        type: 'storage_space',
+        location: 'Cape Town',
+        city: 'Cape Town',
+        cover_url: null,
+        archived: false,
+      },
+    });
+    const { user, calls } = renderEditor(() => ({ status: 200, body: booked }), OWNER_ACTOR, booked);
+    await screen.findByRole('button', { name: 'Save Changes' });
+    await choose(user, 'Status', 'Confirmed');
+    await user.click(buttonNamed('Save Changes'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const body = calls.find((call) => call.method === 'PATCH')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ status: 'confirmed', start_date: '2026-03-10', end_date: '2026-04-20' });
+    expect(body).not.toHaveProperty('months');
   });
 });

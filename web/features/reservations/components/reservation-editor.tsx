@@ -1,5 +1,6 @@
 import { Alert, Modal, Skeleton, Tabs } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import type { Actor } from '../../../../domain/access.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useReservation } from '../api.ts';
 import { ReservationCharges } from './reservation-charges.tsx';
@@ -8,12 +9,14 @@ import { ReservationDetailsForm } from './reservation-details-form.tsx';
 
 /** The full-screen reservation editor: Details and Transactions tabs, for creating and editing. */
 export function ReservationEditor({
+  user,
   opened,
   onClose,
   reservationId,
   draft,
   onSaved,
 }: {
+  user: Actor;
   opened: boolean;
   onClose: () => void;
   reservationId?: string | null;
@@ -48,6 +51,7 @@ export function ReservationEditor({
           )}
           {!loading && !existing.isError && (
             <ReservationDetailsForm
+              user={user}
               key={existing.data?.id ?? `new-${draft?.startDate ?? ''}`}
               reservation={existing.data}
               initial={draft}

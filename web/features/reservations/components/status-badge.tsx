@@ -15,7 +15,7 @@ export function StatusBadge({ status, clientFacing = false }: { status: string; 
       ? status.charAt(0).toUpperCase() + status.slice(1)
       : 'Unknown';
   return (
-    <Badge color={color} variant="light" autoContrast>
+    <Badge color={color} variant="light" autoContrast style={{ flexShrink: 0 }}>
       {label}
     </Badge>
   );

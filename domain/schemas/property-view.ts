@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { AMENITIES, PROPERTY_STATUSES, PROPERTY_TYPES } from '../property.ts';
+
+/** A listing photo as the API returns it: display and thumbnail URLs, size and position. */
+export const PropertyImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbnail_url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  position: z.number(),
+});
+
+export type PropertyImage = z.infer<typeof PropertyImageSchema>;
+
+/** A listing as the API returns it (search, details, management). */
+export const PropertySchema = z.object({
+  id: z.string(),
+  owner_id: z.string(),
+  type: z.enum(PROPERTY_TYPES),
+  category: z.string(),
+  title: z.string(),
+  description: z.string(),
+  city: z.string(),
+  location: z.string(),
+  price_per_day_cents: z.number(),
+  currency: z.string(),
+  amenities: z.array(z.enum(AMENITIES)),
+  availability_start: z.string().nullable(),
+  availability_end: z.string().nullable(),
+  is_active: z.boolean(),
+  status: z.enum(PROPERTY_STATUSES),
+  cleaning_fee_cents: z.number(),
+  security_deposit_cents: z.number(),
+  specifications: z.record(z.string(), z.unknown()),
+  images: z.array(PropertyImageSchema),
+  /** When the listing was archived (hidden from search and new bookings), or null while it is live. */
+  archived_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Property = z.infer<typeof PropertySchema>;
+
+/** The owner's view: also whether reservations refer to it (deleting it then archives it instead). */
+export const OwnedPropertySchema = PropertySchema.extend({ has_reservations: z.boolean() });
+export type OwnedProperty = z.infer<typeof OwnedPropertySchema>;
+
+/** One page of search results. */
+export const PropertyPageSchema = z.object({
+  items: z.array(PropertySchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type PropertyPage = z.infer<typeof PropertyPageSchema>;

@@ -1,0 +1,173 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfAllText } from '../server/test/pdf-text.ts';
+import { openListingsOf, pickStayOnCalendar } from './support/booking.ts';
+import {
+  browserAvailable,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  registerVerifiedClient,
+  signIn,
+} from './support/browser.ts';
+
+const OWNER = { email: 'thandi@rentza.test', password: 'Owner#2026' };
+const TRADING_NAME = 'Thandi’s Coastal Stays';
+const VAT_NUMBER = '4123456789';
+/** Far from the first free night, where other journeys book. */
+const SKIP_DAYS = 70;
+
+/** Clicks something that downloads a file and returns the file's text as a PDF reader shows it. */
+async function downloadedPdfText(page: Page, trigger: Locator): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  const file = await download.path();
+  expect(file, 'the download finished').toBeTruthy();
+  return { name: download.suggestedFilename(), text: await pdfAllText(await readFile(file as string)) };
+}
+
+describe.runIf(browserAvailable)('journey: quotes, confirmations and tax invoices', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it('a VAT-registered owner issues, downloads and emails a tax invoice; the client downloads their documents', async () => {
+    const listing = (await openListingsOf(browser, OWNER.email, OWNER.password))
+      .filter((candidate) => candidate.type === 'accommodation')
+      .at(-1);
+    expect(listing, 'an accommodation listing of Thandi that takes bookings').toBeDefined();
+    if (!listing) return;
+
+    // A client books two nights and downloads the booking confirmation from My Reservations.
+    const client = await newPage(browser);
+    const account = await registerVerifiedClient(client.page, 'Ayanda', 'Zulu');
+    await signIn(client.page, account.email, account.password);
+    await client.page.goto(`/reservation/${listing.id}`);
+    await pickStayOnCalendar(client.page, listing.id, 2, SKIP_DAYS);
+    await client.page.getByRole('button', { name: 'Confirm Reservation' }).click();
+    await client.page.waitForURL(/\/my-reservations$/);
+    const card = client.page.getByRole('article', { name: listing.title });
+    await expect.poll(() => card.getByText('Pending Approval').isVisible()).toBe(true);
+    expect(await card.getByRole('link', { name: 'Quote' }).isVisible()).toBe(true);
+    const confirmation = await downloadedPdfText(
+      client.page,
+      card.getByRole('link', { name: 'Confirmation' }),
+    );
+    expect(confirmation.name).toMatch(/^Confirmation-RZ-[A-Z0-9]+\.pdf$/);
+    expect(confirmation.text).toContain('Booking Confirmation');
+    expect(confirmation.text).toContain('Pending Approval');
+    expect(confirmation.text).toContain('Ayanda Zulu');
+    await expectAccessible(client.page, 'my reservations with documents');
+
+    // The owner types in their business details on the profile.
+    const owner = await newPage(browser);
+    await signIn(owner.page, OWNER.email, OWNER.password);
+    await owner.page.goto('/profile');
+    const details = owner.page.getByRole('form', { name: 'Business details' });
+    await details.getByRole('textbox', { name: 'Trading name' }).fill(TRADING_NAME);
+    await details
+      .getByRole('textbox', { name: 'Address' })
+      .fill('14 Victoria Road\nClifton\nCape Town\n8005');
+    await details.getByRole('textbox', { name: 'Business email' }).fill('accounts@coastalstays.co.za');
+    await details.getByRole('checkbox', { name: 'Registered for VAT' }).check();
+    await details.getByRole('textbox', { name: 'VAT number' }).fill('4123 456 789');
+    await details.getByRole('textbox', { name: 'Bank' }).fill('First National Bank');
+    await details.getByRole('textbox', { name: 'Account number' }).fill('62123456789');
+    await details.getByRole('textbox', { name: 'Branch code' }).fill('250655');
+    await details
+      .getByRole('textbox', { name: 'Payment terms' })
+      .fill('Payment due within 7 days of the invoice date.');
+    await details.getByRole('button', { name: 'Save business details' }).click();
+    await expect.poll(() => owner.page.getByText('Business details saved').isVisible()).toBe(true);
+    await expectAccessible(owner.page, 'profile with business details');
+
+    // In reservation management the owner confirms the booking at 15 % VAT…
+    await owner.page.goto('/reservation-management');
+    const row = owner.page
+      .getByRole('row')
+      .filter({ hasText: listing.title })
+      .filter({ hasText: 'Ayanda Zulu' });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: /Edit reservation/ }).click();
+    const editor = owner.page.getByRole('dialog', { name: 'Edit Reservation' });
+    await editor.getByRole('combobox', { name: 'Status' }).click();
+    await owner.page.getByRole('option', { name: 'Confirmed' }).click();
+    await editor.getByRole('textbox', { name: 'Tax %' }).fill('15');
+    await editor.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => owner.page.getByText('Reservation updated successfully').isVisible()).toBe(true);
+    await expect.poll(() => row.getByText('Confirmed').isVisible()).toBe(true);
+
+    // …opens its documents, and downloads the tax invoice.
+    await row.getByRole('button', { name: `Documents for ${listing.title}` }).click();
+    expect(await owner.page.getByRole('menuitem', { name: 'Print quote' }).count()).toBe(0);
+    await owner.page.getByRole('menuitem', { name: 'Invoice…' }).click();
+    const dialog = owner.page.getByRole('dialog', { name: 'Invoice' });
+    await expect
+      .poll(() => dialog.getByText('No invoice has been issued yet', { exact: false }).isVisible())
+      .toBe(true);
+    const address = dialog.getByRole('textbox', { name: 'Client address' });
+    if (await address.isVisible()) await address.fill('7 Jan Smuts Avenue\nRosebank\n2196');
+    await expectAccessible(owner.page, 'invoice dialog');
+    const invoice = await downloadedPdfText(
+      owner.page,
+      dialog.getByRole('button', { name: 'Download invoice' }),
+    );
+    const number = /INV-\d{6}/.exec(invoice.name)?.[0] ?? '';
+    expect(invoice.name).toBe(`${number}.pdf`);
+    for (const expected of [
+      'Tax Invoice',
+      number,
+      TRADING_NAME,
+      `VAT No: ${VAT_NUMBER}`,
+      'VAT at 15 %',
+      'Total incl. VAT',
+      'Ayanda Zulu',
+      'First National Bank',
+    ]) {
+      expect(invoice.text).toContain(expected);
+    }
+    await expect
+      .poll(() => dialog.getByText(`${number} was issued on`, { exact: false }).isVisible())
+      .toBe(true);
+
+    // Printing opens the same invoice in a new window.
+    const [popup] = await Promise.all([
+      owner.page.context().waitForEvent('page'),
+      dialog.getByRole('button', { name: 'Print invoice' }).click(),
+    ]);
+    await expect.poll(() => popup.url()).toMatch(/\/api\/documents\/[0-9a-f-]+\/pdf$/);
+    await popup.close();
+
+    // Send emails it to the client with the PDF attached; the dev mailbox shows and offers it.
+    await dialog.getByRole('button', { name: 'Send invoice' }).click();
+    await expect.poll(() => owner.page.getByText(`Invoice sent to ${account.email}`).isVisible()).toBe(true);
+    await owner.page.goto('/dev/mailbox');
+    const mail = owner.page
+      .getByRole('listitem')
+      .filter({ hasText: account.email })
+      .filter({ hasText: number });
+    await expect.poll(() => mail.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await mail.first().getByRole('button').click();
+    await expect
+      .poll(() => owner.page.getByText('Reply to accounts@coastalstays.co.za', { exact: false }).isVisible())
+      .toBe(true);
+    const attachment = owner.page
+      .getByRole('list', { name: 'Attachments' })
+      .getByRole('link', { name: new RegExp(`${number}\\.pdf`) });
+    const emailed = await downloadedPdfText(owner.page, attachment);
+    expect(emailed.text).toContain(number);
+    expect(emailed.text).toContain('Tax Invoice');
+
+    // The client finds the same invoice on My Reservations.
+    await client.page.reload();
+    const theirs = await downloadedPdfText(
+      client.page,
+      card.getByRole('link', { name: `Invoice ${number}` }),
+    );
+    expect(theirs.text).toBe(invoice.text);
+    await client.context.close();
+    await owner.context.close();
+  });
+});

@@ -1,0 +1,125 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { MESSAGES } from '../../domain/errors.ts';
+
+/** Vite names every file under assets/ by its content hash, so a name never changes its content. */
+export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** index.html names the current assets: the browser must check it is still current on every visit. */
+export const PAGE_CACHE = 'no-cache';
+/** The other files of web/public (favicon, robots.txt) keep their names across releases. */
+export const PUBLIC_FILE_CACHE = 'public, max-age=3600';
+
+const COMPRESSED_SUFFIX = /\.(br|gz)$/;
+
+/** The Cache-Control of a file of the web build, by its path relative to the build directory. */
+export function cacheControlFor(relativePath: string): string {
+  const file = relativePath.split(path.sep).join('/').replace(COMPRESSED_SUFFIX, '');
+  if (file === 'index.html') return PAGE_CACHE;
+  if (file.startsWith('assets/')) return HASHED_ASSET_CACHE;
+  return PUBLIC_FILE_CACHE;
+}
+
+interface FileSet {
+  scripts: string[];
+  styles: string[];
+}
+
+/** The build's .vite/route-preloads.json (written by vite.config.ts). */
+interface RoutePreloads {
+  entry: FileSet;
+  routes: Array<FileSet & { path: string }>;
+}
+
+/** Link header entries; `crossorigin` as Vite's tags in index.html have it, so the preloads are used. */
+const linkTo = ({ scripts, styles }: FileSet) => [
+  ...styles.map((style) => `</${style}>; rel=preload; as=style; crossorigin`),
+  ...scripts.map((script) => `</${script}>; rel=modulepreload`),
+];
+
+/**
+ * The Link header value for each page of the app: the entry's files, then the page route's chunks
+ * as modulepreload and its style sheets as preload. Sent with the page, the route's code downloads
+ * beside the entry instead of after the entry has run; the entry comes first, so it is not queued
+ * behind them.
+ */
+export function pagePreloads(webDir: string): (pathname: string) => string | null {
+  const file = path.join(webDir, '.vite', 'route-preloads.json');
+  if (!existsSync(file)) return () => null;
+  const preloads = JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads;
+  const entry = linkTo(preloads.entry);
+  const routes = preloads.routes.map((route) => ({
+    pattern: routePattern(route.path),
+    link: [...entry, ...linkTo(route)].join(', '),
+  }));
+  const entryOnly = entry.join(', ') || null;
+  return (pathname) => routes.find((route) => route.pattern.test(pathname))?.link ?? entryOnly;
+}
+
+/** '/property/:id' → /^\/property\/[^/]+\/?$/; '*' matches the rest of the path. */
+function routePattern(routePath: string): RegExp {
+  const segments = routePath
+    .split('/')
+    .filter(Boolean)
+    .map((segment) =>
+      segment === '*'
+        ? '.*'
+        : segment.startsWith(':')
+          ? '[^/]+'
+          : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
+  return new RegExp(`^/${segments.join('/')}/?$`);
+}
+
+/**
+ * Serves the built web app (`vite build` output) from `webDir`: the files, with the .br/.gz copies
+ * the build made (docs/decisions/011) for clients that accept them, and index.html for `/` and every
+ * other GET that is not an API route or a missing asset (the app's client-side routes).
+ * Returns false, serving nothing, when there is no build.
+ */
+export async function registerWebApp(app: FastifyInstance, webDir: string | null): Promise<boolean> {
+  if (webDir === null || !existsSync(path.join(webDir, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: webDir,
+    index: false,
+    preCompressed: true,
+    // .vite/manifest.json (read by `npm run bench:web`) is not for browsers.
+    dotfiles: 'ignore',
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', cacheControlFor(path.relative(webDir, filePath)));
+    },
+  });
+  const preloadsOf = pagePreloads(webDir);
+  app.decorateReply('sendPage', function sendPage(this: FastifyReply, pathname: string) {
+    const link = preloadsOf(pathname);
+    if (link) this.header('link', link);
+    return this.sendFile('index.html');
+  });
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendPage('/'));
+  return true;
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** index.html for a page of the app at `pathname`, with Link preloads for that page's code. */
+    sendPage(pathname: string): FastifyReply;
+  }
+}
+
+/** Requests no route answers: API paths, other methods and missing assets get a 404; pages get the app. */
+export function registerNotFound(app: FastifyInstance, servesWeb: boolean): void {
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (!servesWeb || request.method !== 'GET' || pathname.startsWith('/api/') || isAssetPath(pathname)) {
+      return reply.status(404).send({ error: 'NOT_FOUND', message: MESSAGES.notFound });
+    }
+    return reply.sendPage(pathname);
+  });
+}
+
+/** A built file's address (e.g. a chunk of an earlier release): answering it with the page would break the page. */
+function isAssetPath(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname.split('/').pop() ?? '');
+}

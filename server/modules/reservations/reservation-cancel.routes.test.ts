@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDisplayDate } from '../../../domain/dates.ts';
+import { CLIENT_CANCEL_MESSAGES } from '../../../domain/reservation.ts';
+import { isReservationReference } from '../../../domain/reservation-reference.ts';
+import type { Reservation } from '../../../domain/schemas/reservation.ts';
+import * as referencesMigration from '../../db/migrations/007-reservation-references.ts';
+import type { Property } from '../../db/types.ts';
+import { bookingBody, day, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
+import { type CreatedUser, createTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 90_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const NOT_FOUND = 'Reservation not found';
+const MUST_LOG_IN = 'You must be logged in to cancel a reservation.';
+const CLIENTS_ONLY =
+  'Only the client who booked can cancel a reservation here. Change its status in Reservation Management instead.';
+
+interface Person {
+  user: CreatedUser;
+  cookie: string;
+}
+
+const cancel = (id: string, cookie?: string) =>
+  t.post(`/api/reservations/${id}/cancel`, undefined, cookie ? { cookie } : {});
+
+function expectError(response: LightMyRequestResponse, status: number, message: string) {
+  expect({ status: response.statusCode, message: response.json().message }).toEqual({ status, message });
+}
+
+async function statusOf(id: string) {
+  const row = await t.db.selectFrom('reservations').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status;
+}
+
+/** An owner with a listing, and a client who booked `nights` nights on it `offset` days from today. */
+async function clientBooking(offset = 10, nights = 2) {
+  const owner = await signInOwner(t);
+  const property = await insertProperty(t.db, owner.user.id);
+  const client = await t.signInAs({ role: 'client' });
+  const response = await t.post('/api/reservations', bookingBody(property.id, offset, nights), {
+    cookie: client.cookie,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { owner, property, client, reservation: response.json<Reservation>() };
+}
+
+const availableDates = async (property: Property) =>
+  (await t.get(`/api/properties/${property.id}/availability`)).json<{ dates: string[] }>().dates;
+
+describe('POST /api/reservations/:id/cancel — allowed', () => {
+  it('the client cancels their own pending booking: it is Cancelled, keeps its reference and stays in their list', async () => {
+    const { client, reservation } = await clientBooking();
+    const response = await cancel(reservation.id, client.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    const cancelled = response.json<Reservation>();
+    expect(cancelled).toMatchObject({
+      id: reservation.id,
+      reference: reservation.reference,
+      status: 'cancelled',
+    });
+    expect(await statusOf(reservation.id)).toBe('cancelled');
+    const mine = (await t.get('/api/reservations', { cookie: client.cookie })).json<Reservation[]>();
+    expect(mine.map((r) => [r.id, r.status])).toEqual([[reservation.id, 'cancelled']]);
+  });
+
+  it('a stay starting today (Johannesburg) can still be cancelled', async () => {
+    const { client, reservation } = await clientBooking(0, 1);
+    expect((await cancel(reservation.id, client.cookie)).statusCode).toBe(200);
+  });
+
+  it('emails the owner (and the client) with the reference, listing, dates and client name', async () => {
+    const { owner, property, client, reservation } = await clientBooking(12, 3);
+    expect((await cancel(reservation.id, client.cookie)).statusCode).toBe(200);
+
+    const ownerMail = await t.waitForMail(owner.user.email, /cancelled by the client/);
+    expect(ownerMail.subject).toBe(`Booking request cancelled by the client: ${property.title}`);
+    for (const line of [
+      `Hi ${owner.user.first_name} ${owner.user.last_name},`,
+      'The client cancelled this booking request. Its dates are free again.',
+      `Client: ${client.user.first_name} ${client.user.last_name} (${client.user.email})`,
+      `Property: ${property.title}`,
+      `Dates: ${formatDisplayDate(day(12))} to ${formatDisplayDate(day(15))} (3 nights)`,
+      'Status: Cancelled',
+      `Reservation ID: ${reservation.reference}`,
+    ])
+      expect(ownerMail.text).toContain(line);
+    expect(ownerMail.text).not.toContain(reservation.id);
+    expect(ownerMail.link).toBe(`${t.config.PUBLIC_URL}/reservation-management`);
+
+    const clientMail = await t.waitForMail(client.user.email, /You cancelled/);
+    expect(clientMail.subject).toBe(`You cancelled your booking request for ${property.title}`);
+    expect(clientMail.text).toContain(`Reservation ID: ${reservation.reference}`);
+  });
+
+  it('frees the nights: they are bookable again on the availability and by another client', async () => {
+    const { property, client, reservation } = await clientBooking(20, 2);
+    const held = [day(20), day(21)];
+    const before = await availableDates(property);
+    for (const night of held) expect(before).not.toContain(night);
+    const rival = await t.signInAs({ role: 'client' });
+    const refused = await t.post('/api/reservations', bookingBody(property.id, 20, 2), {
+      cookie: rival.cookie,
+    });
+    expect(refused.statusCode).toBe(409);
+
+    expect((await cancel(reservation.id, client.cookie)).statusCode).toBe(200);
+
+    const after = await availableDates(property);
+    for (const night of held) expect(after).toContain(night);
+    const rebooked = await t.post('/api/reservations', bookingBody(property.id, 20, 2), {
+      cookie: rival.cookie,
+    });
+    expect(rebooked.statusCode, rebooked.body).toBe(201);
+  });
+});
+
+describe('POST /api/reservations/:id/cancel — refused', () => {
+  it('signed out → 401, and the booking stays pending', async () => {
+    const { reservation } = await clientBooking();
+    expectError(await cancel(reservation.id), 401, MUST_LOG_IN);
+    expect(await statusOf(reservation.id)).toBe('pending');
+  });
+
+  it('another client → 404 (they cannot know it exists), and it stays pending', async () => {
+    const { reservation } = await clientBooking();
+    const stranger = await t.signInAs({ role: 'client' });
+    expectError(await cancel(reservation.id, stranger.cookie), 404, NOT_FOUND);
+    expect(await statusOf(reservation.id)).toBe('pending');
+  });
+
+  it('the business (owner, staff with the reservations permission, admin) → 403: they change statuses in the editor', async () => {
+    const { owner, reservation } = await clientBooking();
+    const backoffice = await t.signInAs({ role: 'backoffice', parentOwnerId: owner.user.id });
+    const frontoffice = await t.signInAs({ role: 'frontoffice', parentOwnerId: owner.user.id });
+    const admin = await t.signInAs({ role: 'admin' });
+    for (const person of [owner, backoffice, frontoffice, admin] as Person[])
+      expectError(await cancel(reservation.id, person.cookie), 403, CLIENTS_ONLY);
+    expect(await statusOf(reservation.id)).toBe('pending');
+  });
+
+  it("staff without the reservations permission and another business's owner → 404", async () => {
+    const { owner, reservation } = await clientBooking();
+    const withoutPermission = await t.signInAs({
+      role: 'frontoffice',
+      parentOwnerId: owner.user.id,
+      permissions: {
+        canManageProperties: false,
+        canManageReservations: false,
+        canManageTenants: false,
+        canManageUsers: false,
+        canViewReports: false,
+      },
+    });
+    const otherOwner = await signInOwner(t);
+    for (const person of [withoutPermission, otherOwner])
+      expectError(await cancel(reservation.id, person.cookie), 404, NOT_FOUND);
+    expect(await statusOf(reservation.id)).toBe('pending');
+  });
+
+  it.each(['confirmed', 'completed'] as const)('a %s booking → 409; it keeps its status', async (status) => {
+    const { owner, client, reservation } = await clientBooking();
+    const changed = await t.patch(
+      `/api/reservations/${reservation.id}`,
+      { status },
+      { cookie: owner.cookie },
+    );
+    expect(changed.statusCode).toBe(200);
+    expectError(await cancel(reservation.id, client.cookie), 409, CLIENT_CANCEL_MESSAGES.notPending);
+    expect(await statusOf(reservation.id)).toBe(status);
+  });
+
+  it('an already cancelled booking → 409, and no second email', async () => {
+    const { owner, property, client, reservation } = await clientBooking();
+    expect((await cancel(reservation.id, client.cookie)).statusCode).toBe(200);
+    expectError(await cancel(reservation.id, client.cookie), 409, CLIENT_CANCEL_MESSAGES.notPending);
+    await t.waitForMail(owner.user.email, /cancelled by the client/);
+    const subjects = (await t.mailbox(owner.user.email)).map((mail) => mail.subject);
+    expect(
+      subjects.filter((s) => s === `Booking request cancelled by the client: ${property.title}`),
+    ).toHaveLength(1);
+  });
+
+  it('a pending stay that has started (start before Johannesburg today) → 409', async () => {
+    const { owner, client, reservation } = await clientBooking();
+    const property = await insertProperty(t.db, owner.user.id);
+    const started = await t.db
+      .insertInto('reservations')
+      .values({
+        property_id: property.id,
+        owner_id: owner.user.id,
+        client_id: reservation.client_id,
+        start_date: day(-1),
+        end_date: day(2),
+        status: 'pending',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expectError(await cancel(started.id, client.cookie), 409, CLIENT_CANCEL_MESSAGES.started);
+    expect(await statusOf(started.id)).toBe('pending');
+  });
+
+  it('an unknown id → 404; a malformed one → 400', async () => {
+    const client = await t.signInAs({ role: 'client' });
+    expectError(await cancel(randomUUID(), client.cookie), 404, NOT_FOUND);
+    expect((await cancel('not-an-id', client.cookie)).statusCode).toBe(400);
+  });
+});
+
+describe('reservation references', () => {
+  it('every booking gets its own short reference, shown instead of the id', async () => {
+    const { reservation } = await clientBooking();
+    const { reservation: another } = await clientBooking();
+    expect(isReservationReference(reservation.reference)).toBe(true);
+    expect(isReservationReference(another.reference)).toBe(true);
+    expect(reservation.reference).not.toBe(another.reference);
+  });
+
+  it('the business finds a reservation by its reference in the list search', async () => {
+    const { owner, reservation } = await clientBooking();
+    await clientBooking();
+    const found = await t.get(`/api/reservations?q=${reservation.reference.toLowerCase()}`, {
+      cookie: owner.cookie,
+    });
+    expect(found.json<Reservation[]>().map((r) => r.id)).toEqual([reservation.id]);
+  });
+
+  it('rows written outside the booking service get one from the column default', async () => {
+    const { owner, reservation } = await clientBooking();
+    const property = await insertProperty(t.db, owner.user.id);
+    const inserted = await t.db
+      .insertInto('reservations')
+      .values({
+        property_id: property.id,
+        owner_id: owner.user.id,
+        client_id: reservation.client_id,
+        start_date: day(30),
+        end_date: day(31),
+      })
+      .returning('reference')
+      .executeTakeFirstOrThrow();
+    expect(isReservationReference(inserted.reference)).toBe(true);
+  });
+
+  it('the database refuses a duplicate or malformed reference', async () => {
+    const { owner, reservation } = await clientBooking();
+    const property = await insertProperty(t.db, owner.user.id);
+    const insert = (reference: string, offset: number) =>
+      t.db
+        .insertInto('reservations')
+        .values({
+          reference,
+          property_id: property.id,
+          owner_id: owner.user.id,
+          client_id: reservation.client_id,
+          start_date: day(offset),
+          end_date: day(offset + 1),
+        })
+        .execute();
+    await expect(insert(reservation.reference, 40)).rejects.toThrow(/reservations_reference_key/);
+    await expect(insert('RZ-0OI1AA', 42)).rejects.toThrow(/reservations_reference_format/);
+  });
+});
+
+describe('migration 007', () => {
+  // Last in the file: it takes the column away and back on the shared database.
+  it('gives every existing reservation a distinct, well-formed reference', async () => {
+    await clientBooking();
+    await clientBooking();
+    const ids = async () =>
+      (await t.db.selectFrom('reservations').select('id').orderBy('id').execute()).map((row) => row.id);
+    const before = await ids();
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    const untyped = t.db as unknown as Kysely<unknown>;
+    await referencesMigration.down(untyped);
+    await referencesMigration.up(untyped);
+    const rows = await t.db.selectFrom('reservations').select(['id', 'reference']).orderBy('id').execute();
+    expect(rows.map((row) => row.id)).toEqual(before);
+    expect(rows.every((row) => isReservationReference(row.reference))).toBe(true);
+    expect(new Set(rows.map((row) => row.reference)).size).toBe(rows.length);
+  });
+});

@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import { canManageReservationsOf } from '../../../domain/access.ts';
+import { type IsoDate, todayInBusinessZone } from '../../../domain/dates.ts';
+import { HOURLY_MESSAGES, hasFreeSlot, hourlyRulesOf, priceUnitFor } from '../../../domain/rental-unit.ts';
+import { listAvailableDates } from '../../../domain/reservation.ts';
+import type { Availability, DayTimes, ReservationListQuery } from '../../../domain/schemas/reservation.ts';
+import type { Database, User } from '../../db/types.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { findPropertyById } from '../properties/property.repository.ts';
+import { timesHeldOn } from './booked-period.ts';
+import {
+  findReservation,
+  listBlockingRanges,
+  listReservations,
+  type ReservationScope,
+} from './reservation.repository.ts';
+import { toReservationDto } from './reservation.schemas.ts';
+import { isBookable, RESERVATION_MESSAGES } from './reservation.service.ts';
+
+/** What each user may read of reservations, and a listing's bookable days. */
+
+function scopeFor(user: User): ReservationScope {
+  if (user.role === 'admin') return { kind: 'all' };
+  if (user.role === 'client') return { kind: 'client', userId: user.id };
+  const ownerId = user.role === 'owner' ? user.id : user.parent_owner_id;
+  if (!ownerId || !canManageReservationsOf(user, ownerId))
+    throw forbidden('You do not have permission to view reservations');
+  return { kind: 'business', ownerId };
+}
+
+export async function listVisibleReservations(
+  db: Kysely<Database>,
+  user: User | null,
+  filters: ReservationListQuery,
+) {
+  if (!user) throw unauthorized('You must be logged in to view reservations.');
+  return (await listReservations(db, scopeFor(user), filters)).map(toReservationDto);
+}
+
+export async function getVisibleReservation(db: Kysely<Database>, user: User | null, id: string) {
+  if (!user) throw unauthorized('You must be logged in to view reservations.');
+  const row = await findReservation(db, id);
+  const visible =
+    row &&
+    (canManageReservationsOf(user, row.owner_id) ||
+      (row.client_user_id !== null && row.client_user_id === user.id));
+  if (!visible) throw notFound(RESERVATION_MESSAGES.notFound);
+  return toReservationDto(row);
+}
+
+export async function availabilityOf(db: Kysely<Database>, propertyId: string): Promise<Availability> {
+  const property = await findPropertyById(db, propertyId);
+  if (!isBookable(property)) throw notFound(RESERVATION_MESSAGES.propertyNotFound);
+  const today = todayInBusinessZone();
+  const bookings = await listBlockingRanges(db, propertyId, today);
+  const wholeDays = bookings.filter((b) => !b.start_time).map(({ start, end }) => ({ start, end }));
+  let dates = listAvailableDates({
+    today,
+    blocked: wholeDays,
+    windowStart: property.availability_start,
+    windowEnd: property.availability_end,
+  });
+  if (priceUnitFor(property.type) !== 'hour') return { from: today, dates, blocked: wholeDays, hourly: null };
+  // A day of an hourly listing is bookable while it has a free run of the minimum length.
+  const rules = hourlyRulesOf(property.specifications as unknown as Record<string, unknown>);
+  dates = dates.filter((day) =>
+    hasFreeSlot(
+      rules,
+      bookings.flatMap((booking) => timesHeldOn(day, booking) ?? []),
+    ),
+  );
+  return {
+    from: today,
+    dates,
+    blocked: wholeDays,
+    hourly: { bookable_hours: rules.bookableHours, minimum_hours: rules.minimumHours },
+  };
+}
+
+/** An hourly listing's taken times on one day, for the booking page's slot picker. */
+export async function dayTimesOf(db: Kysely<Database>, propertyId: string, date: IsoDate): Promise<DayTimes> {
+  const property = await findPropertyById(db, propertyId);
+  if (!isBookable(property)) throw notFound(RESERVATION_MESSAGES.propertyNotFound);
+  if (priceUnitFor(property.type) !== 'hour') throw badRequest(HOURLY_MESSAGES.timesNotHourly);
+  const rules = hourlyRulesOf(property.specifications as unknown as Record<string, unknown>);
+  const bookings = await listBlockingRanges(db, propertyId, date);
+  const taken = bookings.flatMap((booking) => timesHeldOn(date, booking) ?? []);
+  return { date, bookable_hours: rules.bookableHours, minimum_hours: rules.minimumHours, taken };
+}

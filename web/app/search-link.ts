@@ -1,0 +1,1 @@
+export const SEARCH_LINK = { label: 'Search for Rentals', to: '/properties' };

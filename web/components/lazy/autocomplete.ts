@@ -1,0 +1,2 @@
+// Loaded by ../lazy-inputs.tsx (see select.ts for why this is a module of its own).
+export { Autocomplete as default } from '@mantine/core';
