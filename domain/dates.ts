@@ -69,3 +69,19 @@ export function formatDisplayDate(date: IsoDate): string {
   });
   return displayDateFormat.format(new Date(`${date}T00:00:00Z`));
 }
+
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
+/** A moment as people in the business read it: '24 Nov 2026, 14:05' (Africa/Johannesburg). */
+export function formatDisplayDateTime(instant: string | Date): string {
+  dateTimeFormat ??= new Intl.DateTimeFormat('en-ZA', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: BUSINESS_TIME_ZONE,
+  });
+  return dateTimeFormat.format(typeof instant === 'string' ? new Date(instant) : instant);
+}

@@ -20,6 +20,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerNotFound, registerWebApp } from './http/web-app.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerBillingLineRoutes } from './modules/billing-lines/billing-line.routes.ts';
 import { registerCatalogueRoutes } from './modules/billing-setup/catalogue.routes.ts';
 import { registerRateRoutes } from './modules/billing-setup/rate.routes.ts';
 import { registerBusinessRoutes } from './modules/business/business.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBusinessRoutes(app, deps);
   registerRateRoutes(app, deps);
   registerCatalogueRoutes(app, deps);
+  registerBillingLineRoutes(app, deps);
   await registerBusinessDetailsRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   await registerPropertyImageRoutes(app, deps);

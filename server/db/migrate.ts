@@ -12,6 +12,7 @@ import * as hourlySearchIndex from './migrations/010-hourly-search-index.ts';
 import * as billing from './migrations/011-billing.ts';
 import * as billingCatalogues from './migrations/012-billing-catalogues.ts';
 import * as businessDocuments from './migrations/014-business-documents.ts';
+import * as bookedPrice from './migrations/015-booked-price.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011-billing': billing,
   '012-billing-catalogues': billingCatalogues,
   '014-business-documents': businessDocuments,
+  '015-booked-price': bookedPrice,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

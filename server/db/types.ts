@@ -212,6 +212,8 @@ export interface ReservationsTable {
   end_time: string | null;
   status: Generated<ReservationStatus>;
   total_price_cents: Generated<number>;
+  /** The price fixed at booking; the total follows the charge lines once there are any (migration 015). */
+  booked_price_cents: Generated<number>;
   security_deposit_cents: Generated<number>;
   guests: Generated<number>;
   special_requests: string | null;

@@ -12,6 +12,7 @@ import type { ReservationCreate, ReservationUpdate } from '../../../domain/schem
 import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
 import type { Database, Property, User } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { hasActiveCharges } from '../billing-lines/billing-line.repository.ts';
 import { findClient, findOrCreateClient } from '../clients/client.repository.ts';
 import { CLIENT_MESSAGES } from '../clients/client.service.ts';
 import { creditInvoiceOnCancel } from '../documents/invoice-issue.ts';
@@ -233,14 +234,16 @@ export async function updateReservation(
     },
     { propertyId, startDate: start, endDate: end, startTime, endTime, rateOverridePerDayCents: rateOverride },
   );
-  const totalPriceCents = repriced
+  const bookedPriceCents = repriced
     ? priceOf(
         property,
         period?.units ??
           unitCount(priceUnitFor(property.type), { startDate: start, endDate: end, startTime, endTime }),
         rateOverride,
       )
-    : existing.total_price_cents;
+    : existing.booked_price_cents;
+  // Once billed line by line, the total is the sum of the charge lines (changed in the ledger only).
+  const totalPriceCents = (await hasActiveCharges(db, id)) ? existing.total_price_cents : bookedPriceCents;
   const securityDepositCents =
     propertyId === existing.property_id ? existing.security_deposit_cents : property.security_deposit_cents;
 
@@ -268,6 +271,7 @@ export async function updateReservation(
         discount_percent: changes.discount_percent ?? existing.discount_percent,
         rate_override_per_day_cents: rateOverride,
         total_price_cents: totalPriceCents,
+        booked_price_cents: bookedPriceCents,
         security_deposit_cents: securityDepositCents,
         updated_at: new Date(),
       })

@@ -20,23 +20,26 @@ interface BillingTableProps<Row extends { id: string }> {
   empty: string;
   /** Names a row in its buttons: 'Edit Firewood bundle'. */
   nameOf: (row: Row) => string;
-  onEdit: (row: Row) => void;
+  /** Left out where rows are not edited (billing lines are deleted and added again). */
+  onEdit?: (row: Row) => void;
   onDelete: (row: Row) => void;
 }
 
 interface RowActionsProps<Row> {
   row: Row;
   name: string;
-  onEdit: (row: Row) => void;
+  onEdit?: (row: Row) => void;
   onDelete: (row: Row) => void;
 }
 
 function RowActions<Row>({ row, name, onEdit, onDelete }: RowActionsProps<Row>) {
   return (
     <Group gap={4} wrap="nowrap">
-      <ActionIcon variant="subtle" onClick={() => onEdit(row)} aria-label={`Edit ${name}`}>
-        <IconEdit size={18} aria-hidden />
-      </ActionIcon>
+      {onEdit && (
+        <ActionIcon variant="subtle" onClick={() => onEdit(row)} aria-label={`Edit ${name}`}>
+          <IconEdit size={18} aria-hidden />
+        </ActionIcon>
+      )}
       <ActionIcon variant="subtle" color="red" onClick={() => onDelete(row)} aria-label={`Delete ${name}`}>
         <IconTrash size={18} aria-hidden />
       </ActionIcon>

@@ -2,8 +2,8 @@ import { Alert, Modal, Skeleton, Tabs } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { Actor } from '../../../../domain/access.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { TransactionsTab } from '../../billing/components/transactions-tab.tsx';
 import { useReservation } from '../api.ts';
-import { ReservationCharges } from './reservation-charges.tsx';
 
 import { ReservationDetailsForm } from './reservation-details-form.tsx';
 
@@ -62,7 +62,7 @@ export function ReservationEditor({
         </Tabs.Panel>
         <Tabs.Panel value="transactions">
           {existing.data ? (
-            <ReservationCharges reservation={existing.data} />
+            <TransactionsTab reservation={existing.data} user={user} />
           ) : (
             <Alert color="blue">Save the reservation first to add charges and payments.</Alert>
           )}

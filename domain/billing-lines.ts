@@ -1,0 +1,117 @@
+import { type LineAmounts, lineAmounts, type RatePeriod, rentalSegments } from './billing.ts';
+import { formatDisplayDate, type IsoDate } from './dates.ts';
+import type { Cents } from './money.ts';
+import { formatRandCents } from './money.ts';
+import { type BookedPeriod, formatUnits, type PriceUnit } from './rental-unit.ts';
+
+/**
+ * A reservation's billing lines (spec booking-core §2 Transactions tab, §5; docs/decisions/016):
+ * what each form adds, the rules it is refused by and the rental charge's lines.
+ */
+
+export const BILLING_LINE_MESSAGES = {
+  descriptionRequired: 'Description is required',
+  quantityPositive: 'Quantity must be greater than 0',
+  quantityAtLeastOne: 'Quantity must be at least 1',
+  stockRequired: 'Please select a stock item',
+  typeRequired: 'Please select a charge type',
+  amountPositive: 'Amount must be greater than 0',
+  stockNotFound: 'Stock item not found',
+  typeNotFound: 'Ad hoc charge type not found',
+  lineNotFound: 'Transaction not found',
+  rentalCharged: 'The rental is already charged: delete its lines first to charge it again',
+  saveFirst: 'Save the reservation first to add charges and payments.',
+  refundTooLarge: (heldCents: Cents) =>
+    `A refund cannot be more than the deposit held (${formatRandCents(heldCents)})`,
+  keptTooLarge: (heldCents: Cents) =>
+    `You cannot keep more than the deposit held (${formatRandCents(heldCents)})`,
+  depositInUse: 'Part of this deposit was refunded or kept: delete those lines first',
+} as const;
+
+/** The spec's toasts (booking-core §8). */
+export const BILLING_LINE_TOASTS = { added: 'Transaction added', deleted: 'Transaction deleted' } as const;
+
+/** What the Kind column says of each stored kind. */
+export const KIND_LABELS = {
+  ad_hoc: 'Ad hoc',
+  stock: 'Stock',
+  rental: 'Rental',
+  payment: 'Payment',
+  deposit_received: 'Deposit received',
+  deposit_refunded: 'Deposit refunded',
+  deposit_kept: 'Deposit kept',
+} as const;
+
+export const PAYMENT_METHOD_LABELS = { manual: 'Manual', payfast: 'PayFast' } as const;
+
+/** A line ready to store: description, quantity, unit, price and the amounts computed from them. */
+export interface ChargeLine extends LineAmounts {
+  description: string;
+  quantity: number;
+  unit: string | null;
+  unitPriceCents: Cents;
+  taxPercent: number;
+  discountPercent: number;
+}
+
+/** A charge's line: the amounts always come from quantity, unit price, discount % and tax %. */
+export function chargeLine(input: Omit<ChargeLine, keyof LineAmounts>): ChargeLine {
+  return { ...input, ...lineAmounts(input) };
+}
+
+const dateRange = (start: IsoDate, end: IsoDate) => `${formatDisplayDate(start)} – ${formatDisplayDate(end)}`;
+
+/**
+ * The add-rental-charge action: one line per run of booked units at one rate (the rate calculator,
+ * docs/decisions/016), each taking the reservation's discount % and then its tax %, and the listing's
+ * cleaning fee as a line of its own (taxed, not discounted: the discount applies to the rental).
+ */
+export function rentalChargeLines(input: {
+  title: string;
+  unit: PriceUnit;
+  period: BookedPeriod;
+  listingRateCents: Cents;
+  rates: readonly RatePeriod[];
+  overrideRateCents: Cents | null;
+  cleaningFeeCents: Cents;
+  taxPercent: number;
+  discountPercent: number;
+}): ChargeLine[] {
+  const segments = rentalSegments({
+    unit: input.unit,
+    period: input.period,
+    listingRateCents: input.listingRateCents,
+    rates: input.rates,
+    overrideRateCents: input.overrideRateCents,
+  });
+  const hourly = input.unit === 'hour' && input.period.startTime && input.period.endTime;
+  const lineUnit = input.unit === 'hour' && !hourly ? 'day' : input.unit;
+  const lines = segments.map((segment) => {
+    const when = hourly
+      ? `${formatDisplayDate(segment.startDate)}, ${input.period.startTime}–${input.period.endTime}`
+      : dateRange(segment.startDate, segment.endDate);
+    const rate =
+      segment.source === 'period' ? ', seasonal rate' : segment.source === 'override' ? ', agreed rate' : '';
+    return chargeLine({
+      description: `${input.title}: ${when} (${formatUnits(lineUnit, segment.units)}${rate})`,
+      quantity: segment.units,
+      unit: lineUnit,
+      unitPriceCents: segment.rateCents,
+      taxPercent: input.taxPercent,
+      discountPercent: input.discountPercent,
+    });
+  });
+  if (input.cleaningFeeCents > 0) {
+    lines.push(
+      chargeLine({
+        description: 'Cleaning fee',
+        quantity: 1,
+        unit: null,
+        unitPriceCents: input.cleaningFeeCents,
+        taxPercent: input.taxPercent,
+        discountPercent: 0,
+      }),
+    );
+  }
+  return lines;
+}
