@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRandCents } from '../domain/money.ts';
 import { pdfAllText } from '../server/test/pdf-text.ts';
 import { openListingsOf, pickStayOnCalendar } from './support/booking.ts';
 import {
@@ -33,7 +34,7 @@ describe.runIf(browserAvailable)('journey: quotes, confirmations and tax invoice
   });
   afterAll(async () => browser?.close());
 
-  it('a VAT-registered owner issues, downloads and emails a tax invoice; the client downloads their documents', async () => {
+  it('a VAT-registered owner bills a booking line by line, then issues, downloads and emails its tax invoice; the client downloads their documents', async () => {
     const listing = (await openListingsOf(browser, OWNER.email, OWNER.password))
       .filter((candidate) => candidate.type === 'accommodation')
       .at(-1);
@@ -99,6 +100,61 @@ describe.runIf(browserAvailable)('journey: quotes, confirmations and tax invoice
     await expect.poll(() => owner.page.getByText('Reservation updated successfully').isVisible()).toBe(true);
     await expect.poll(() => row.getByText('Confirmed').isVisible()).toBe(true);
 
+    // …bills it line by line on the Transactions tab: the rental, two gas bottles, a payment of
+    // R 500 by EFT and the security deposit, and sees what is still due.
+    await row.getByRole('button', { name: /Edit reservation/ }).click();
+    await editor.getByRole('tab', { name: 'Transactions' }).click();
+    await expect.poll(() => editor.getByText('No transactions yet').isVisible()).toBe(true);
+    await editor.getByRole('button', { name: 'Add rental charge' }).click();
+    await expect.poll(() => owner.page.getByText('Transaction added').first().isVisible()).toBe(true);
+    await expect
+      .poll(() => editor.getByRole('button', { name: 'Add rental charge' }).isDisabled())
+      .toBe(true);
+
+    await editor.getByRole('tab', { name: 'Stock charge' }).click();
+    const stockForm = editor.getByRole('form', { name: 'Stock charge' });
+    await stockForm.getByRole('combobox', { name: 'Stock item' }).click();
+    await owner.page.getByRole('option', { name: /^Gas bottle/ }).click();
+    await stockForm.getByRole('textbox', { name: 'Quantity' }).fill('2');
+    await expect.poll(() => stockForm.getByText('Line total R 805.00').isVisible()).toBe(true);
+    await stockForm.getByRole('button', { name: 'Add' }).click();
+    const transactions = editor.getByRole('table', { name: 'Transactions' });
+    await expect.poll(() => transactions.getByText('Gas bottle (GAS-09)').isVisible()).toBe(true);
+
+    await editor.getByRole('tab', { name: 'Payment' }).click();
+    const paymentForm = editor.getByRole('form', { name: 'Payment' });
+    await paymentForm.getByRole('textbox', { name: 'Amount' }).fill('500');
+    await paymentForm.getByRole('textbox', { name: 'Transaction ID' }).fill('EFT-7731');
+    await paymentForm.getByRole('button', { name: 'Add' }).click();
+    await expect.poll(() => transactions.getByText('Payment · EFT-7731').isVisible()).toBe(true);
+
+    await editor.getByRole('tab', { name: 'Deposit' }).click();
+    const depositForm = editor.getByRole('form', { name: 'Security deposit' });
+    await depositForm.getByRole('textbox', { name: 'Amount' }).fill('1000');
+    await depositForm.getByRole('button', { name: 'Add' }).click();
+    await expect.poll(() => transactions.getByText('Security deposit received').isVisible()).toBe(true);
+
+    const reservations = (await (await owner.page.request.get('/api/reservations')).json()) as Array<{
+      id: string;
+      property_id: string;
+      client: { email: string };
+    }>;
+    const billed = reservations.find((r) => r.property_id === listing.id && r.client.email === account.email);
+    expect(billed, 'the booking being billed').toBeDefined();
+    const ledger = (await (
+      await owner.page.request.get(`/api/reservations/${billed?.id}/transactions`)
+    ).json()) as { charges_cents: number; balance_due_cents: number; deposit_held_cents: number };
+    // The deposit is held, not owed: the balance due is the charges less the R 500 paid.
+    expect(ledger.deposit_held_cents).toBe(100_000);
+    expect(ledger.balance_due_cents).toBe(ledger.charges_cents - 50_000);
+    const totals = editor.getByRole('region', { name: 'Totals' });
+    await expect
+      .poll(() => totals.getByText(formatRandCents(ledger.balance_due_cents), { exact: true }).isVisible())
+      .toBe(true);
+    expect(await totals.getByText('R 1 000.00', { exact: true }).isVisible()).toBe(true);
+    await expectAccessible(owner.page, 'transactions tab');
+    await editor.getByRole('button', { name: 'Close editor' }).click();
+
     // …opens its documents, and downloads the tax invoice.
     await row.getByRole('button', { name: `Documents for ${listing.title}` }).click();
     expect(await owner.page.getByRole('menuitem', { name: 'Print quote' }).count()).toBe(0);
@@ -125,6 +181,7 @@ describe.runIf(browserAvailable)('journey: quotes, confirmations and tax invoice
       'Total incl. VAT',
       'Ayanda Zulu',
       'First National Bank',
+      'Gas bottle (GAS-09)',
     ]) {
       expect(invoice.text).toContain(expected);
     }

@@ -115,7 +115,7 @@ describe.runIf(browserAvailable)('journey: booking and managing reservations', (
     await expect.poll(() => editor.getByRole('combobox', { name: 'Status' }).isVisible()).toBe(true);
     await expectAccessible(owner.page, 'reservation editor');
     await editor.getByRole('tab', { name: 'Transactions' }).click();
-    await expect.poll(() => editor.getByText('Security deposit').isVisible()).toBe(true);
+    await expect.poll(() => editor.getByText('Balance due').isVisible()).toBe(true);
     await editor.getByRole('tab', { name: 'Details' }).click();
     await editor.getByRole('combobox', { name: 'Status' }).click();
     await owner.page.getByRole('option', { name: 'Confirmed' }).click();
