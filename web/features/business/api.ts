@@ -10,10 +10,17 @@ export type { BusinessDetails } from '../../../domain/schemas/business-details.t
 
 const KEY = ['business-details'] as const;
 
-export function useBusinessDetails(enabled = true) {
+/** The signed-in business's details (staff: their owner's); an admin names the business. */
+export function useBusinessDetails(enabled = true, adminOwnerId?: string) {
   return useQuery({
-    queryKey: KEY,
-    queryFn: () => api.get('/api/business/details', BusinessDetailsSchema),
+    queryKey: adminOwnerId ? [...KEY, adminOwnerId] : KEY,
+    queryFn: () =>
+      api.get(
+        adminOwnerId
+          ? `/api/business/details?owner_id=${encodeURIComponent(adminOwnerId)}`
+          : '/api/business/details',
+        BusinessDetailsSchema,
+      ),
     enabled,
   });
 }

@@ -10,6 +10,7 @@ import { formatDisplayDateTime } from '../../../../domain/dates.ts';
 import { formatRandCents } from '../../../../domain/money.ts';
 import type { Reservation } from '../../../../domain/schemas/reservation.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useBusinessDetails } from '../../business/api.ts';
 import { formatPercent } from '../drafts.ts';
 import { type BillingLine, useAddBillingLine, useDeleteBillingLine, useLedger } from '../ledger-api.ts';
 import { failureText, useLoadFailure } from '../load-failure.ts';
@@ -83,7 +84,11 @@ export function TransactionsTab({ reservation, user }: { reservation: Reservatio
   const remove = useDeleteBillingLine(reservation.id);
   useLoadFailure(ledger, 'Failed to load transactions');
 
+  const business = useBusinessDetails(true, user.role === 'admin' ? reservation.owner_id : undefined);
   const data = ledger.data;
+  const taxedLines =
+    data?.lines.filter((line) => line.tax_percent > 0 && line.payment_amount_cents === null) ?? [];
+  const warnNotVatRegistered = business.data?.vat_registered === false && taxedLines.length > 0;
   const rentalCharged = !!data?.lines.some((line) => line.kind === 'rental');
   const context: ChargeFormContext = {
     reservationId: reservation.id,
@@ -177,6 +182,14 @@ export function TransactionsTab({ reservation, user }: { reservation: Reservatio
           </Tabs.Panel>
         </Tabs>
       </Paper>
+
+      {warnNotVatRegistered && (
+        <Alert color="yellow" title="Not registered for VAT">
+          {taxedLines.length === 1 ? 'A line carries' : `${taxedLines.length} lines carry`} a tax %, but the
+          business is not registered for VAT: its invoices show no VAT. Delete and add again without tax:{' '}
+          {taxedLines.map((line) => line.description).join('; ')}.
+        </Alert>
+      )}
 
       <Paper withBorder p="md" radius="md" component="section" aria-label="Transactions">
         <Title order={2} size="h4" mb="sm">

@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '../../../../domain/access.ts';
+import { BILLING_LINE_MESSAGES } from '../../../../domain/billing-lines.ts';
+import { formatRandCents } from '../../../../domain/money.ts';
+import { defaultPermissions } from '../../../../domain/permissions.ts';
+import type { BillingLine, Ledger } from '../../../../domain/schemas/billing-lines.ts';
+import {
+  type ApiCall,
+  buttonNamed,
+  isDisabled,
+  mockApi,
+  renderWithProviders,
+  toastTexts,
+} from '../../../test/render.tsx';
+import { aReservation } from '../../../test/wire-fixtures.ts';
+import { TransactionsTab } from './transactions-tab.tsx';
+
+const OWNER: Actor = {
+  id: '3f2a9c1e-77aa-4bcd-9e0f-1234567890ab',
+  role: 'owner',
+  parent_owner_id: null,
+  permissions: defaultPermissions('owner'),
+};
+const reservation = aReservation({ owner_id: OWNER.id, tax_percent: 15, security_deposit_cents: 200_000 });
+
+const line = (overrides: Partial<BillingLine>): BillingLine => ({
+  id: crypto.randomUUID(),
+  reservation_id: reservation.id,
+  kind: 'ad_hoc',
+  description: 'Firewood',
+  quantity: 1,
+  unit: null,
+  unit_price_cents: 10_000,
+  tax_percent: 15,
+  discount_percent: 0,
+  sub_total_cents: 10_000,
+  tax_cents: 1_500,
+  total_cents: 11_500,
+  payment_amount_cents: null,
+  payment_method: null,
+  transaction_ref: null,
+  stock_item_id: null,
+  extra_charge_type_id: null,
+  note: null,
+  created_at: '2026-11-20T10:15:00.000Z',
+  ...overrides,
+});
+
+const ledgerOf = (lines: BillingLine[], figures: Partial<Ledger> = {}): Ledger => ({
+  reservation_id: reservation.id,
+  lines,
+  charges_cents: 0,
+  payments_cents: 0,
+  balance_due_cents: 0,
+  credit_cents: 0,
+  deposit_held_cents: 0,
+  total_price_cents: reservation.total_price_cents,
+  ...figures,
+});
+
+function renderTab(options: { ledger: Ledger; vatRegistered?: boolean; onPost?: (call: ApiCall) => Ledger }) {
+  const api = mockApi((call) => {
+    if (call.url.endsWith('/transactions') && call.method === 'GET') return { body: options.ledger };
+    if (call.url.endsWith('/transactions') && call.method === 'POST')
+      return { status: 201, body: options.onPost?.(call) ?? options.ledger };
+    if (call.url.startsWith('/api/business/details'))
+      return {
+        body: {
+          owner_id: OWNER.id,
+          trading_name: 'Karoo Stays',
+          address: '12 Long Street',
+          phone: null,
+          email: null,
+          vat_registered: options.vatRegistered ?? true,
+          vat_number: options.vatRegistered === false ? null : '4123456789',
+          bank_name: null,
+          bank_account_holder: null,
+          bank_account_number: null,
+          bank_branch_code: null,
+          bank_account_type: null,
+          payment_terms: null,
+          logo_url: null,
+          updated_at: '2026-11-01T08:00:00.000Z',
+        },
+      };
+    if (call.url.startsWith('/api/billing/')) return { body: [] };
+    return undefined;
+  });
+  const user = userEvent.setup();
+  return { ...renderWithProviders(<TransactionsTab reservation={reservation} user={OWNER} />), api, user };
+}
+
+describe('the Transactions tab', () => {
+  it('shows charges, payments, the balance due and the deposit held, and each line', async () => {
+    renderTab({
+      ledger: ledgerOf(
+        [
+          line({ description: 'Sea Point Loft: 3 nights', kind: 'rental', total_cents: 345_000 }),
+          line({
+            kind: 'payment',
+            description: 'Payment',
+            payment_method: 'manual',
+            payment_amount_cents: 100_000,
+            total_cents: 0,
+            transaction_ref: 'EFT-1',
+          }),
+        ],
+        {
+          charges_cents: 345_000,
+          payments_cents: 100_000,
+          balance_due_cents: 245_000,
+          deposit_held_cents: 200_000,
+        },
+      ),
+    });
+    const totals = await screen.findByRole('region', { name: 'Totals' });
+    expect((await within(totals).findByText('Balance due')).nextSibling?.textContent).toBe(
+      formatRandCents(245_000),
+    );
+    expect(within(totals).getByText('Deposit held').nextSibling?.textContent).toBe(formatRandCents(200_000));
+    expect(await screen.findByText('Payment · EFT-1')).toBeTruthy();
+    expect(screen.getByText('Payment (Manual)')).toBeTruthy();
+    // The rental is charged: the action is off until its lines are deleted.
+    expect(isDisabled(buttonNamed('Add rental charge'))).toBe(true);
+  });
+
+  it('says what is wrong before sending, then sends only what the form chose (no amounts of its own)', async () => {
+    const { user, api } = renderTab({
+      ledger: ledgerOf([]),
+      onPost: () => ledgerOf([line({})], { charges_cents: 11_500, balance_due_cents: 11_500 }),
+    });
+    await screen.findByText('No transactions yet');
+    const form = screen.getByRole('form', { name: 'Ad hoc charge' });
+    await user.type(within(form).getByRole('textbox', { name: 'Description' }), 'Firewood');
+    const quantity = within(form).getByRole('textbox', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '0');
+    expect(within(form).getByRole('alert').textContent).toBe(BILLING_LINE_MESSAGES.quantityPositive);
+    expect(isDisabled(within(form).getByRole('button', { name: 'Add' }))).toBe(true);
+
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    const price = within(form).getByRole('textbox', { name: 'Unit price' });
+    await user.clear(price);
+    await user.type(price, '50');
+    expect(within(form).getByText('Line total R 115.00 (R 100.00 + R 15.00 tax)')).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(toastTexts()).toContain('Transaction added'));
+    const posted = api.calls.find((call) => call.method === 'POST');
+    expect(posted?.body).toEqual({
+      kind: 'ad_hoc',
+      description: 'Firewood',
+      quantity: 2,
+      unit_price_cents: 5_000,
+      tax_percent: 15,
+    });
+  });
+
+  it('warns a business that is not registered for VAT when a line carries a tax %', async () => {
+    renderTab({ ledger: ledgerOf([line({ description: 'Firewood' })]), vatRegistered: false });
+    expect(await screen.findByText('Not registered for VAT')).toBeTruthy();
+    expect(screen.getByText(/Firewood\.$/)).toBeTruthy();
+  });
+
+  it('refuses a refund above the deposit held before sending it', async () => {
+    const { user } = renderTab({ ledger: ledgerOf([], { deposit_held_cents: 50_000 }) });
+    await screen.findByText('No transactions yet');
+    await user.click(screen.getByRole('tab', { name: 'Deposit' }));
+    await user.click(screen.getByRole('radio', { name: 'Refunded' }));
+    const form = screen.getByRole('form', { name: 'Security deposit' });
+    const amount = within(form).getByRole('textbox', { name: 'Amount' });
+    await user.clear(amount);
+    await user.type(amount, '600');
+    expect(within(form).getByRole('alert').textContent).toBe(BILLING_LINE_MESSAGES.refundTooLarge(50_000));
+  });
+});
