@@ -32,6 +32,9 @@ describe.runIf(browserAvailable)('journey: forgot password round trip through th
 
     await openMailLink(page, 'pieter@rentza.test', /Reset your Rentza password/);
     await page.waitForURL(/\/reset-password\?token=/);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Choose a new password' }).isVisible())
+      .toBe(true);
     await expectAccessible(page, 'reset-password');
     await page.getByLabel(/^New password/).fill('N3w!Password');
     await page.getByLabel('Confirm new password').fill('N3w!Password');

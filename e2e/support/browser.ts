@@ -68,6 +68,14 @@ async function showScheme(page: Page, scheme: Scheme): Promise<void> {
  * violations (nor the moderate ones above), nothing refused by the CSP.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // A screen is checked once it has drawn its heading: routes load lazily, and right after a
+  // navigation the page may still show the previous screen's fallback. A page that never draws an
+  // h1 still fails below (page-has-heading-one).
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'attached', timeout: 15_000 })
+    .catch(() => undefined);
   expect(cspViolations(page), `Content-Security-Policy violations up to ${screen}`).toEqual([]);
   const shown = (await page.evaluate(() =>
     document.documentElement.getAttribute('data-mantine-color-scheme'),
