@@ -133,6 +133,48 @@ describe('seeding an empty database', () => {
     expect(types.map((type) => type.name)).toEqual(['Damage', 'Late checkout']);
   });
 
+  it('bills Thandi’s confirmed and completed bookings line by line and invoices the completed one', async () => {
+    const businesses = await t.db
+      .selectFrom('business_details')
+      .innerJoin('users', 'users.id', 'business_details.owner_id')
+      .select(['users.email', 'business_details.vat_registered', 'business_details.vat_number'])
+      .orderBy('users.email')
+      .execute();
+    expect(businesses).toEqual([
+      { email: 'pieter@rentza.test', vat_registered: false, vat_number: null },
+      { email: 'thandi@rentza.test', vat_registered: true, vat_number: '4123456789' },
+    ]);
+    const billed = await t.db
+      .selectFrom('reservations')
+      .select(['id', 'status', 'total_price_cents'])
+      .where('id', 'in', t.db.selectFrom('reservation_transactions').select('reservation_id'))
+      .execute();
+    expect(billed.length).toBeGreaterThan(0);
+    for (const reservation of billed) {
+      const lines = await t.db
+        .selectFrom('reservation_transactions')
+        .select(['kind', 'total_cents'])
+        .where('reservation_id', '=', reservation.id)
+        .where('voided_at', 'is', null)
+        .execute();
+      const kinds = new Set(lines.map((line) => line.kind));
+      for (const kind of ['rental', 'stock', 'payment', 'deposit_received'] as const)
+        expect(kinds).toContain(kind);
+      const charges = lines
+        .filter((line) => ['rental', 'stock', 'ad_hoc', 'deposit_kept'].includes(line.kind))
+        .reduce((sum, line) => sum + line.total_cents, 0);
+      expect(reservation.total_price_cents).toBe(charges);
+    }
+    const completed = billed.find((reservation) => reservation.status === 'completed');
+    expect(completed, 'a completed, invoiced stay').toBeDefined();
+    const invoice = await t.db
+      .selectFrom('documents')
+      .select(['kind', 'series', 'number'])
+      .where('reservation_id', '=', completed?.id as string)
+      .executeTakeFirst();
+    expect(invoice).toMatchObject({ kind: 'invoice', series: 'INV', number: 1 });
+  });
+
   it('serves the photos of the listings shown on the home page', async () => {
     const search = await t.get('/api/properties?pageSize=12');
     expect(search.statusCode).toBe(200);

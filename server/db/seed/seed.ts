@@ -3,6 +3,8 @@ import type { StorageDriver } from '../../platform/storage/storage.ts';
 import type { Database } from '../types.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoBilling } from './demo-billing.ts';
+import { seedDemoBusinessDetails } from './demo-business.ts';
+import { seedDemoLedger } from './demo-ledger.ts';
 import { seedDemoListings } from './demo-listings.ts';
 import { seedDemoReservations } from './demo-reservations.ts';
 
@@ -17,6 +19,8 @@ export async function seedDemoData(
   const ids = await seedDemoAccounts(db, hashPassword);
   await seedDemoListings(db, storage, { owner: ids.owner, secondOwner: ids.secondOwner });
   await seedDemoBilling(db, { owner: ids.owner, secondOwner: ids.secondOwner });
+  await seedDemoBusinessDetails(db, { owner: ids.owner, secondOwner: ids.secondOwner });
   await seedDemoReservations(db, { owner: ids.owner, client: ids.client });
+  await seedDemoLedger(db, storage, { owner: ids.owner });
   return true;
 }
