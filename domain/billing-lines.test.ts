@@ -84,6 +84,19 @@ describe('the rental charge: one line per run of units at one rate, discount the
     });
   });
 
+  it('days are named first to last (the stored end is exclusive)', () => {
+    const days = (endDate: string) =>
+      rentalChargeLines({
+        ...base,
+        title: 'Polo Vivo',
+        unit: 'day',
+        period: { ...base.period, startDate: '2026-11-15', endDate },
+        rates: [],
+      })[0]?.description;
+    expect(days('2026-11-17')).toBe('Polo Vivo: 15 November 2026 – 16 November 2026 (2 days)');
+    expect(days('2026-11-16')).toBe('Polo Vivo: 15 November 2026 (1 day)');
+  });
+
   it('an hourly booking is one line of its hours at its day’s rate', () => {
     const lines = rentalChargeLines({
       ...base,

@@ -1,5 +1,5 @@
 import { type LineAmounts, lineAmounts, type RatePeriod, rentalSegments } from './billing.ts';
-import { formatDisplayDate, type IsoDate } from './dates.ts';
+import { addDays, formatDisplayDate, type IsoDate } from './dates.ts';
 import type { Cents } from './money.ts';
 import { formatRandCents } from './money.ts';
 import { type BookedPeriod, formatUnits, type PriceUnit } from './rental-unit.ts';
@@ -59,7 +59,16 @@ export function chargeLine(input: Omit<ChargeLine, keyof LineAmounts>): ChargeLi
   return { ...input, ...lineAmounts(input) };
 }
 
-const dateRange = (start: IsoDate, end: IsoDate) => `${formatDisplayDate(start)} – ${formatDisplayDate(end)}`;
+/**
+ * Nights and months run from their start to their end (check-out, the same day a month on); days
+ * are named first to last, as people count them (the stored end is exclusive).
+ */
+const dateRange = (unit: PriceUnit, start: IsoDate, end: IsoDate) => {
+  const last = unit === 'day' ? addDays(end, -1) : end;
+  return last === start
+    ? formatDisplayDate(start)
+    : `${formatDisplayDate(start)} – ${formatDisplayDate(last)}`;
+};
 
 /**
  * The add-rental-charge action: one line per run of booked units at one rate (the rate calculator,
@@ -89,7 +98,7 @@ export function rentalChargeLines(input: {
   const lines = segments.map((segment) => {
     const when = hourly
       ? `${formatDisplayDate(segment.startDate)}, ${input.period.startTime}–${input.period.endTime}`
-      : dateRange(segment.startDate, segment.endDate);
+      : dateRange(lineUnit, segment.startDate, segment.endDate);
     const rate =
       segment.source === 'period' ? ', seasonal rate' : segment.source === 'override' ? ', agreed rate' : '';
     return chargeLine({

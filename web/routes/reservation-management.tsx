@@ -19,6 +19,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatDisplayDate } from '../../domain/dates.ts';
 import { formatRand } from '../../domain/money.ts';
 import { bookedWhen, bookingEnds } from '../../domain/owner-units.ts';
 import { RESERVATION_STATUSES, type ReservationStatus } from '../../domain/reservation.ts';
@@ -218,7 +219,9 @@ export default function ReservationManagementPage() {
                     </Text>
                     <Text size="sm">{clientName(reservation)}</Text>
                     <Text size="sm" c="dimmed">
-                      {bookedWhen(reservation)} · {reservation.duration}
+                      {reservation.start_time
+                        ? `${formatDisplayDate(reservation.start_date)}, ${reservation.duration}`
+                        : `${bookedWhen(reservation)} · ${reservation.duration}`}
                     </Text>
                     <Group gap="xs" mt={6}>
                       <StatusBadge status={reservation.status} />
