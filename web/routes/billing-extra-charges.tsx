@@ -2,8 +2,8 @@ import { canSaveExtraChargeType } from '../../domain/billing-catalogues.ts';
 import { formatRandCents } from '../../domain/money.ts';
 import { useCurrentUser } from '../features/account/api.ts';
 import { type ExtraChargeType, extraChargeTypes } from '../features/billing/api.ts';
-import { AmountInput, PercentInput } from '../features/billing/components/amount-input.tsx';
 import type { Column } from '../features/billing/components/billing-table.tsx';
+import { ExtraChargeTypeFields } from '../features/billing/components/catalogue-fields.tsx';
 import { CatalogueScreen } from '../features/billing/components/catalogue-screen.tsx';
 import {
   EMPTY_EXTRA_CHARGE_TYPE,
@@ -41,20 +41,7 @@ export default function BillingExtraChargesPage() {
       payloadOf={extraChargeTypePayloadOf}
       canSave={canSaveExtraChargeType}
       columnsWide={3}
-      fields={(form, set) => (
-        <>
-          <AmountInput
-            label="Default Amount"
-            value={form.defaultAmount}
-            onChange={(defaultAmount) => set({ defaultAmount })}
-          />
-          <PercentInput
-            label="Tax %"
-            value={form.taxPercent}
-            onChange={(taxPercent) => set({ taxPercent })}
-          />
-        </>
-      )}
+      fields={(form, set) => <ExtraChargeTypeFields form={form} set={set} />}
     />
   );
 }

@@ -1,10 +1,9 @@
-import { TextInput } from '@mantine/core';
 import { canSaveStockItem } from '../../domain/billing-catalogues.ts';
 import { formatRandCents } from '../../domain/money.ts';
 import { useCurrentUser } from '../features/account/api.ts';
 import { type StockItem, stockItems } from '../features/billing/api.ts';
-import { AmountInput, PercentInput } from '../features/billing/components/amount-input.tsx';
 import type { Column } from '../features/billing/components/billing-table.tsx';
+import { StockItemFields } from '../features/billing/components/catalogue-fields.tsx';
 import { CatalogueScreen } from '../features/billing/components/catalogue-screen.tsx';
 import {
   EMPTY_STOCK_ITEM,
@@ -44,31 +43,7 @@ export default function BillingStockPage() {
       payloadOf={stockItemPayloadOf}
       canSave={(form) => canSaveStockItem({ name: form.name, unitPriceCents: fieldCents(form.unitPrice) })}
       columnsWide={5}
-      fields={(form, set) => (
-        <>
-          <TextInput
-            label="SKU"
-            value={form.sku}
-            onChange={(event) => set({ sku: event.currentTarget.value })}
-          />
-          <AmountInput
-            label="Unit Price"
-            value={form.unitPrice}
-            onChange={(unitPrice) => set({ unitPrice })}
-          />
-          <PercentInput
-            label="Tax %"
-            value={form.taxPercent}
-            onChange={(taxPercent) => set({ taxPercent })}
-          />
-          <TextInput
-            label="Unit"
-            placeholder="ea, day..."
-            value={form.unit}
-            onChange={(event) => set({ unit: event.currentTarget.value })}
-          />
-        </>
-      )}
+      fields={(form, set) => <StockItemFields form={form} set={set} />}
     />
   );
 }

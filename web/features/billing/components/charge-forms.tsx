@@ -107,6 +107,11 @@ function linePreview(quantity: number, unitPriceCents: number, taxPercent: numbe
   return `Line total ${formatRandCents(amounts.totalCents)}${tax}`;
 }
 
+/** How many: up to 2 decimals (4.5 hours, 1.5 kg), no currency. */
+function QuantityInput(props: { value: AmountField; onChange: (value: AmountField) => void }) {
+  return <AmountInput label="Quantity" leftSection={null} fixedDecimalScale={false} {...props} />;
+}
+
 const quantityValue = (value: AmountField) => (typeof value === 'number' ? value : Number.parseFloat(value));
 
 export function AdHocChargeForm({ context }: { context: ChargeFormContext }) {
@@ -141,13 +146,7 @@ export function AdHocChargeForm({ context }: { context: ChargeFormContext }) {
           value={form.description}
           onChange={(event) => set({ description: event.currentTarget.value })}
         />
-        <AmountInput
-          label="Quantity"
-          leftSection={null}
-          fixedDecimalScale={false}
-          value={form.quantity}
-          onChange={(value) => set({ quantity: value })}
-        />
+        <QuantityInput value={form.quantity} onChange={(value) => set({ quantity: value })} />
         <AmountInput
           label="Unit price"
           value={form.unitPrice}
@@ -192,13 +191,7 @@ export function StockChargeForm({ context }: { context: ChargeFormContext }) {
           onChange={setItemId}
           searchable
         />
-        <AmountInput
-          label="Quantity"
-          leftSection={null}
-          fixedDecimalScale={false}
-          value={quantity}
-          onChange={setQuantity}
-        />
+        <QuantityInput value={quantity} onChange={setQuantity} />
       </SimpleGrid>
       {item && (
         <Text size="sm" c="dimmed">
@@ -262,13 +255,7 @@ export function ExtraChargeForm({ context }: { context: ChargeFormContext }) {
           onChange={(typeId) => choose(typeId)}
           searchable
         />
-        <AmountInput
-          label="Quantity"
-          leftSection={null}
-          fixedDecimalScale={false}
-          value={form.quantity}
-          onChange={(value) => set({ quantity: value })}
-        />
+        <QuantityInput value={form.quantity} onChange={(value) => set({ quantity: value })} />
         <AmountInput label="Amount" value={form.amount} onChange={(value) => set({ amount: value })} />
         <PercentInput
           label="Tax %"

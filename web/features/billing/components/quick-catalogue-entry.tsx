@@ -14,7 +14,7 @@ import {
   stockItemPayloadOf,
 } from '../drafts.ts';
 import { failureText } from '../load-failure.ts';
-import { AmountInput, PercentInput } from './amount-input.tsx';
+import { ExtraChargeTypeFields, StockItemFields } from './catalogue-fields.tsx';
 
 /**
  * A catalogue entry added from the Transactions tab (spec: inline catalogue management): a button
@@ -60,7 +60,7 @@ function QuickEntry<Form>({
           if (canSave(form) && !saving) save(form, () => setForm(null));
         }}
       >
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>{fields(form, set)}</SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }}>{fields(form, set)}</SimpleGrid>
         <Group mt="sm">
           <Button type="submit" size="xs" disabled={!canSave(form)} loading={saving}>
             Save {noun}
@@ -71,6 +71,17 @@ function QuickEntry<Form>({
         </Group>
       </form>
     </Paper>
+  );
+}
+
+function NameInput({ value, onChange }: { value: string; onChange: (name: string) => void }) {
+  return (
+    <TextInput
+      label="Name"
+      required
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
   );
 }
 
@@ -103,27 +114,8 @@ export function NewStockItemButton({
       }
       fields={(form, set) => (
         <>
-          <TextInput
-            label="Item name"
-            required
-            value={form.name}
-            onChange={(event) => set({ name: event.currentTarget.value })}
-          />
-          <AmountInput
-            label="Item price"
-            value={form.unitPrice}
-            onChange={(unitPrice) => set({ unitPrice })}
-          />
-          <PercentInput
-            label="Item tax %"
-            value={form.taxPercent}
-            onChange={(taxPercent) => set({ taxPercent })}
-          />
-          <TextInput
-            label="Item unit"
-            value={form.unit}
-            onChange={(event) => set({ unit: event.currentTarget.value })}
-          />
+          <NameInput value={form.name} onChange={(name) => set({ name })} />
+          <StockItemFields form={form} set={set} />
         </>
       )}
     />
@@ -159,22 +151,8 @@ export function NewChargeTypeButton({
       }
       fields={(form, set) => (
         <>
-          <TextInput
-            label="Type name"
-            required
-            value={form.name}
-            onChange={(event) => set({ name: event.currentTarget.value })}
-          />
-          <AmountInput
-            label="Default amount"
-            value={form.defaultAmount}
-            onChange={(defaultAmount) => set({ defaultAmount })}
-          />
-          <PercentInput
-            label="Type tax %"
-            value={form.taxPercent}
-            onChange={(taxPercent) => set({ taxPercent })}
-          />
+          <NameInput value={form.name} onChange={(name) => set({ name })} />
+          <ExtraChargeTypeFields form={form} set={set} />
         </>
       )}
     />
