@@ -29,6 +29,7 @@ import { registerClientRoutes } from './modules/clients/client.routes.ts';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
 import { registerInvitationRoutes } from './modules/invitations/invitation.routes.ts';
+import { registerNotificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.ts';
 import { registerPropertyRoutes } from './modules/properties/property.routes.ts';
 import { registerPropertyImageRoutes } from './modules/property-images/property-image.routes.ts';
 import { registerReservationRoutes } from './modules/reservations/reservation.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerAccountRoutes(app, deps);
+  registerNotificationSettingsRoutes(app, deps);
   registerInvitationRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerPropertyRoutes(app, deps);

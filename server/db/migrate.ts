@@ -13,6 +13,7 @@ import * as billing from './migrations/011-billing.ts';
 import * as billingCatalogues from './migrations/012-billing-catalogues.ts';
 import * as businessDocuments from './migrations/014-business-documents.ts';
 import * as bookedPrice from './migrations/015-booked-price.ts';
+import * as clientRemoval from './migrations/016-client-removal.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '012-billing-catalogues': billingCatalogues,
   '014-business-documents': businessDocuments,
   '015-booked-price': bookedPrice,
+  '016-client-removal': clientRemoval,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

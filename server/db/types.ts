@@ -7,6 +7,7 @@ import type { PropertyStatus, PropertyType } from '../../domain/property.ts';
 import type { Role } from '../../domain/roles.ts';
 import type { BANK_ACCOUNT_TYPES } from '../../domain/schemas/business-details.ts';
 import type { DocumentSnapshot } from '../../domain/schemas/documents.ts';
+import type { NotificationSettings } from '../../domain/schemas/notification-settings.ts';
 import type { Specifications } from '../../domain/schemas/property.ts';
 
 type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
@@ -18,6 +19,8 @@ export interface UserSettings {
   dateFormat: string;
   timeFormat: string;
   language: string;
+  /** Absent on accounts that never saved them: read with domain/notifications.ts readNotificationSettings. */
+  notifications?: NotificationSettings;
 }
 
 export interface UsersTable {
@@ -158,6 +161,8 @@ export interface ClientsTable {
   /** For tax invoices over R 5 000 (migration 014). */
   address: ColumnType<string | null, string | null | undefined, string | null>;
   vat_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Unlinked from the business (migration 016): hidden, kept for the bookings that name it. */
+  removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

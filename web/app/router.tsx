@@ -139,7 +139,14 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RouteGuard route="tenantManagement" />,
-        children: [{ path: 'tenant-management', element: <PlannedScreen title="My Clients" /> }],
+        children: [
+          {
+            element: page(() => import('./modals-outlet.tsx')),
+            children: [
+              { path: 'tenant-management', element: page(() => import('../routes/tenant-management.tsx')) },
+            ],
+          },
+        ],
       },
       {
         element: <RouteGuard route="propertyManagement" />,

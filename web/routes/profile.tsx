@@ -20,6 +20,7 @@ import { formatRoleLabel } from '../../domain/roles.ts';
 import { quickActions } from '../../domain/routes.ts';
 import { ProfileUpdateSchema } from '../../domain/schemas/user.ts';
 import { type CurrentUser, useCurrentUser, useUpdateProfile } from '../features/account/api.ts';
+import { NotificationSettingsSection } from '../features/account/components/notification-settings-section.tsx';
 import { BusinessDetailsSection } from '../features/business/components/business-details-section.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/page-title.ts';
@@ -120,6 +121,7 @@ export default function ProfilePage() {
           )}
         </Card>
         {user.role === 'owner' && <BusinessDetailsSection />}
+        <NotificationSettingsSection />
         {actions.length > 0 && (
           <section aria-labelledby="quick-actions">
             <Title order={2} size="h3" id="quick-actions" mb="sm">

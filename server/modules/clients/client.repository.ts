@@ -4,14 +4,32 @@ import type { Database } from '../../db/types.ts';
 
 type Executor = Kysely<Database>;
 
-export function listClientsOfOwner(db: Executor, ownerId: string) {
-  return db
+/** A LIKE pattern that matches `term` literally anywhere (% and _ typed by a person are not wildcards). */
+const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The business's clients (removed ones are not listed), by name; `search` matches first name, last
+ * name, full name or email whatever the case.
+ */
+export function listClientsOfOwner(db: Executor, ownerId: string, search?: string) {
+  let query = db
     .selectFrom('clients')
     .selectAll()
     .where('owner_id', '=', ownerId)
-    .orderBy('first_name')
-    .orderBy('last_name')
-    .execute();
+    .where('removed_at', 'is', null);
+  const term = search?.trim();
+  if (term) {
+    const pattern = containing(term);
+    query = query.where((eb) =>
+      eb.or([
+        eb('first_name', 'ilike', pattern),
+        eb('last_name', 'ilike', pattern),
+        eb('email', 'ilike', pattern),
+        eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern),
+      ]),
+    );
+  }
+  return query.orderBy(sql`lower(first_name)`).orderBy(sql`lower(last_name)`).orderBy('id').execute();
 }
 
 export function findClient(db: Executor, id: string) {
@@ -52,7 +70,11 @@ export async function findOrCreateClient(
     .onConflict((oc) =>
       oc
         .columns(['owner_id', 'email'])
-        .doUpdateSet({ user_id: sql<string | null>`coalesce(clients.user_id, excluded.user_id)` }),
+        // A removed client who books again (or is booked for again) is one of the business's clients again.
+        .doUpdateSet({
+          user_id: sql<string | null>`coalesce(clients.user_id, excluded.user_id)`,
+          removed_at: null,
+        }),
     )
     .returningAll()
     .returning(sql<boolean>`(xmax = 0)`.as('created'))
@@ -75,4 +97,46 @@ export async function linkClientsToUser(db: Executor, user: { id: string; email:
       eb.exists(eb.selectFrom('users').select('id').where('id', '=', user.id).where('role', '=', 'client')),
     )
     .execute();
+}
+
+/** The business's client record for an email, removed or not, locked until the transaction ends. */
+export function lockClientByEmail(db: Executor, ownerId: string, email: string) {
+  return db
+    .selectFrom('clients')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('email', '=', email)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Brings a removed client back with the names just typed: active, listed again. */
+export function restoreClient(db: Executor, id: string, input: ClientCreate) {
+  return db
+    .updateTable('clients')
+    .set({
+      first_name: input.first_name,
+      last_name: input.last_name,
+      is_active: true,
+      removed_at: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function setClientActive(db: Executor, id: string, isActive: boolean) {
+  return db
+    .updateTable('clients')
+    .set({ is_active: isActive, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Unlinks the client from the business: hidden from its lists, kept for what its bookings refer to. */
+export async function markClientRemoved(db: Executor, id: string): Promise<void> {
+  const now = new Date();
+  await db.updateTable('clients').set({ removed_at: now, updated_at: now }).where('id', '=', id).execute();
 }

@@ -138,7 +138,7 @@ describe('GET /api/clients', () => {
 });
 
 describe('POST /api/clients', () => {
-  it('an owner adds a client (201, not registered); the same email again returns it (200)', async () => {
+  it('an owner adds a client (201, not registered); the same email again is refused (409)', async () => {
     const owner = await signInOwner(t);
     const input = newClientInput();
     const first = await added({ ...input, first_name: `  ${input.first_name} ` }, owner.cookie);
@@ -154,8 +154,8 @@ describe('POST /api/clients', () => {
       { ...input, first_name: 'Someone', email: input.email.toUpperCase() },
       owner.cookie,
     );
-    expect(again.statusCode).toBe(200);
-    expect(again.json<Client>()).toMatchObject({ id: first.id, first_name: input.first_name });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe('This email is already one of your clients');
     const rows = await t.db
       .selectFrom('clients')
       .select('id')

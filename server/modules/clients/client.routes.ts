@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Client, ClientCreateSchema, ClientSchema } from '../../../domain/schemas/reservation.ts';
+import { CLIENT_RULE_MESSAGES } from '../../../domain/clients.ts';
+import {
+  type Client,
+  ClientCreateSchema,
+  ClientRemovedSchema,
+  ClientSchema,
+  ClientStatusSchema,
+} from '../../../domain/schemas/reservation.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import type { listClientsOfOwner } from './client.repository.ts';
-import { createClientFor, listClientsFor } from './client.service.ts';
+import { createClientFor, listClientsFor, removeClientFor, setClientActiveFor } from './client.service.ts';
 
 type ClientRow = Awaited<ReturnType<typeof listClientsOfOwner>>[number];
 export const toClientDto = (client: ClientRow): Client => ({
@@ -15,16 +22,27 @@ export const toClientDto = (client: ClientRow): Client => ({
   last_name: client.last_name,
   email: client.email,
   phone: client.phone,
+  region: client.region,
   is_active: client.is_active,
   registered: client.user_id !== null,
 });
 
 const BusinessQuery = z.object({ owner_id: z.uuid('Please choose a valid business').optional() });
+const ListQuery = BusinessQuery.extend({
+  q: z.string().max(200, 'Search must be 200 characters or fewer').optional(),
+});
+const ClientParams = z.object({ id: z.uuid(CLIENT_RULE_MESSAGES.notFound) });
 
 /** The clients of a business, for booking on their behalf (spec §6). */
 export function registerClientRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+  const errors = {
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+  };
 
   api.get(
     '/api/clients',
@@ -33,14 +51,19 @@ export function registerClientRoutes(app: FastifyInstance, deps: AppDeps): void 
         tags: ['clients'],
         summary:
           'A business’s clients, by name: your own (owner, staff with the reservations permission), or owner_id’s (admin)',
-        querystring: BusinessQuery,
+        querystring: ListQuery,
         response: { 200: z.array(ClientSchema), ...errors },
       },
     },
     async (request) =>
-      (await listClientsFor(deps.db, await deps.currentUser(request), request.query.owner_id)).map(
-        toClientDto,
-      ),
+      (
+        await listClientsFor(
+          deps.db,
+          await deps.currentUser(request),
+          request.query.owner_id,
+          request.query.q,
+        )
+      ).map(toClientDto),
   );
 
   api.post(
@@ -49,7 +72,7 @@ export function registerClientRoutes(app: FastifyInstance, deps: AppDeps): void 
       schema: {
         tags: ['clients'],
         summary:
-          'Add a client (owner, or admin naming owner_id); an existing client with that email is returned',
+          'Add a client (owner, or admin naming owner_id); an email already among the business’s clients is refused (409)',
         body: ClientCreateSchema.extend(BusinessQuery.shape),
         response: { 200: ClientSchema, 201: ClientSchema, ...errors },
       },
@@ -64,5 +87,47 @@ export function registerClientRoutes(app: FastifyInstance, deps: AppDeps): void 
       );
       return reply.status(created ? 201 : 200).send(toClientDto(client));
     },
+  );
+
+  api.patch(
+    '/api/clients/:id',
+    {
+      schema: {
+        tags: ['clients'],
+        summary:
+          'Activate or deactivate a client (its owner, or an admin); an inactive client cannot be booked for',
+        params: ClientParams,
+        body: ClientStatusSchema,
+        response: { 200: ClientSchema, ...errors },
+      },
+    },
+    async (request) =>
+      toClientDto(
+        await setClientActiveFor(
+          deps.db,
+          await deps.currentUser(request),
+          request.params.id,
+          request.body.is_active,
+        ),
+      ),
+  );
+
+  api.delete(
+    '/api/clients/:id',
+    {
+      schema: {
+        tags: ['clients'],
+        summary:
+          'Remove a client (its owner, or an admin): unlinked from the business, its pending reservations cancelled, in one transaction',
+        params: ClientParams,
+        response: { 200: ClientRemovedSchema, ...errors },
+      },
+    },
+    async (request) =>
+      removeClientFor(
+        { db: deps.db, publicUrl: deps.config.PUBLIC_URL, pokeMail: deps.pokeMail },
+        await deps.currentUser(request),
+        request.params.id,
+      ),
   );
 }

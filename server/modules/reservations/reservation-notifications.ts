@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PriceUnit } from '../../../domain/rental-unit.ts';
 import type { Database } from '../../db/types.ts';
 import { enqueueMails } from '../../platform/mail/outbox.ts';
+import { keepWantedMail } from '../notification-settings/notification-settings.service.ts';
 import { shortTime } from './booked-period.ts';
 import { type ReservationEvent, reservationMails } from './reservation-mails.ts';
 
@@ -12,7 +13,10 @@ export interface MailParties {
   client: { first_name: string; last_name: string; email: string };
 }
 
-/** Writes the event's two emails (client and owner) into the outbox, in the caller's transaction. */
+/**
+ * Writes the event's two emails (client and owner) into the outbox, in the caller's transaction; a
+ * recipient whose account has email notifications off is left out.
+ */
 export async function notify(
   db: Kysely<Database>,
   deps: { publicUrl: string },
@@ -48,5 +52,5 @@ export async function notify(
     owner,
     publicUrl: deps.publicUrl,
   });
-  await enqueueMails(db, mails);
+  await enqueueMails(db, await keepWantedMail(db, 'booking', mails));
 }

@@ -4,6 +4,7 @@ import {
   canDeleteReservationOf,
   canManageReservationsOf,
 } from '../../../domain/access.ts';
+import { CLIENT_RULE_MESSAGES } from '../../../domain/clients.ts';
 import { todayInBusinessZone } from '../../../domain/dates.ts';
 import { PLANS } from '../../../domain/plans.ts';
 import { monthlyEnd, priceUnitFor, rentalTotal, unitCount } from '../../../domain/rental-unit.ts';
@@ -98,11 +99,11 @@ export async function createReservation(deps: ReservationDeps, user: User | null
         .forShare()
         .executeTakeFirst();
       if (listing?.archived_at) throw conflict(RESERVATION_MESSAGES.archived);
-      let client: MailParties['client'] & { id: string };
+      let client: MailParties['client'] & { id: string; is_active: boolean };
       if (actsForBusiness) {
         if (input.client_id) {
           const found = await findClient(trx, input.client_id);
-          if (!found || found.owner_id !== property.owner_id)
+          if (!found || found.owner_id !== property.owner_id || found.removed_at)
             throw badRequest(RESERVATION_MESSAGES.invalidClient);
           client = found;
         } else if (input.new_client) {
@@ -111,6 +112,7 @@ export async function createReservation(deps: ReservationDeps, user: User | null
         } else {
           throw badRequest(RESERVATION_MESSAGES.missingInfo);
         }
+        if (!client.is_active) throw badRequest(CLIENT_RULE_MESSAGES.inactive);
       } else {
         const self = {
           first_name: user.first_name,
@@ -215,8 +217,10 @@ export async function updateReservation(
   if (periodChanged || changes.guests) checkStay(property, start, end, guests);
   if (changes.client_id) {
     const client = await findClient(db, changes.client_id);
-    if (!client || client.owner_id !== existing.owner_id)
+    if (!client || client.owner_id !== existing.owner_id || client.removed_at)
       throw badRequest(RESERVATION_MESSAGES.invalidClient);
+    if (!client.is_active && changes.client_id !== existing.client_id)
+      throw badRequest(CLIENT_RULE_MESSAGES.inactive);
   }
   const rateOverride =
     changes.rate_override_per_day_cents !== undefined

@@ -72,6 +72,7 @@ const LERATO: Client = {
   last_name: 'Dlamini',
   email: 'lerato@example.co.za',
   phone: null,
+  region: 'ZA',
   is_active: true,
   registered: false,
 };

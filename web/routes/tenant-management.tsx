@@ -1,0 +1,269 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  CLIENT_FAILURES,
+  CLIENT_TOASTS,
+  canAddClient,
+  matchesClientSearch,
+  removeClientQuestion,
+  UNREGISTERED_NOTICE,
+} from '../../domain/clients.ts';
+import {
+  type Client,
+  useClients,
+  useCreateClient,
+  useRemoveClient,
+  useSetClientActive,
+} from '../features/clients/api.ts';
+import { ApiError } from '../lib/api.ts';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { usePageTitle } from '../lib/page-title.ts';
+
+/** The server's words for a refusal (a duplicate email, say), or the screen's own for a failure. */
+const failure = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : fallback;
+
+const EMPTY_DRAFT = { first_name: '', last_name: '', email: '' };
+
+function AddClientModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [draft, setDraft] = useState(EMPTY_DRAFT);
+  const create = useCreateClient(undefined);
+  const set = (changes: Partial<typeof draft>) => setDraft((current) => ({ ...current, ...changes }));
+  const close = () => {
+    setDraft(EMPTY_DRAFT);
+    onClose();
+  };
+  const submit = () => {
+    if (!canAddClient(draft) || create.isPending) return;
+    create.mutate(
+      { first_name: draft.first_name.trim(), last_name: draft.last_name.trim(), email: draft.email.trim() },
+      {
+        onSuccess: () => {
+          notifySuccess(CLIENT_TOASTS.created);
+          close();
+        },
+        onError: (error) => notifyError(failure(error, CLIENT_FAILURES.create)),
+      },
+    );
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Add New Client">
+      <form
+        aria-label="Add New Client"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="First name"
+            required
+            data-autofocus
+            value={draft.first_name}
+            onChange={(event) => set({ first_name: event.currentTarget.value })}
+          />
+          <TextInput
+            label="Last name"
+            required
+            value={draft.last_name}
+            onChange={(event) => set({ last_name: event.currentTarget.value })}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            value={draft.email}
+            onChange={(event) => set({ email: event.currentTarget.value })}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!canAddClient(draft)} loading={create.isPending}>
+              Add Client
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function ClientCard({ client }: { client: Client }) {
+  const setActive = useSetClientActive();
+  const remove = useRemoveClient();
+  const name = `${client.first_name} ${client.last_name}`;
+
+  const toggle = () =>
+    setActive.mutate(
+      { id: client.id, isActive: !client.is_active },
+      {
+        onSuccess: (updated) =>
+          notifySuccess(updated.is_active ? CLIENT_TOASTS.activated : CLIENT_TOASTS.deactivated),
+        onError: (error) => notifyError(failure(error, CLIENT_FAILURES.status)),
+      },
+    );
+
+  const askToRemove = () =>
+    modals.openConfirmModal({
+      title: 'Remove client',
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{removeClientQuestion(client)}</Text>
+          <Text size="sm" c="dimmed">
+            Their pending reservations with you are cancelled, and they are told. Confirmed and past bookings
+            stay as they are.
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(client.id, {
+          onSuccess: ({ cancelled_reservations }) =>
+            notifySuccess(
+              cancelled_reservations > 0
+                ? `${CLIENT_TOASTS.removed} (${cancelled_reservations} pending ${cancelled_reservations === 1 ? 'reservation' : 'reservations'} cancelled)`
+                : CLIENT_TOASTS.removed,
+            ),
+          onError: (error) => notifyError(failure(error, CLIENT_FAILURES.remove)),
+        }),
+    });
+
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={name}>
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={2} size="h4">
+            {name}
+          </Title>
+          <Group gap={4} justify="flex-end">
+            <Badge color={client.is_active ? 'teal' : 'gray'} variant="light">
+              {client.is_active ? 'Active' : 'Inactive'}
+            </Badge>
+            <Badge color={client.registered ? 'blue' : 'yellow'} variant="light">
+              {client.registered ? 'Registered' : 'Not Registered'}
+            </Badge>
+          </Group>
+        </Group>
+        <Text size="sm">{client.email}</Text>
+        {client.phone && <Text size="sm">{client.phone}</Text>}
+        {client.region && (
+          <Text size="sm" c="dimmed">
+            Region: {client.region}
+          </Text>
+        )}
+        {!client.registered && (
+          <Text size="sm" c="dimmed">
+            {UNREGISTERED_NOTICE}
+          </Text>
+        )}
+        <Group mt="auto" pt="xs">
+          <Button
+            size="xs"
+            variant="light"
+            color={client.is_active ? 'gray' : 'teal'}
+            onClick={toggle}
+            loading={setActive.isPending}
+            aria-label={`${client.is_active ? 'Deactivate' : 'Activate'} ${name}`}
+          >
+            {client.is_active ? 'Deactivate' : 'Activate'}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={askToRemove}
+            loading={remove.isPending}
+            aria-label={`Remove ${name}`}
+          >
+            Remove
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** My Clients (spec subscriptions-staff-billing §2): the owner's clients, to add, search, switch off and remove. */
+export default function TenantManagementPage() {
+  usePageTitle('My Clients');
+  const clients = useClients('owner', undefined);
+  const [search, setSearch] = useState('');
+  const [adding, setAdding] = useState(false);
+  const shown = (clients.data ?? []).filter((client) => matchesClientSearch(client, search));
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>My Clients</Title>
+            <Text c="dimmed">The people you rent to: add them, book for them, and keep their details.</Text>
+          </div>
+          <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
+            Add New Client
+          </Button>
+        </Group>
+        <TextInput
+          label="Search clients"
+          placeholder="Name or email"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          maw={420}
+        />
+        {clients.isPending && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-label="Loading clients">
+            {[1, 2, 3].map((key) => (
+              <Skeleton key={key} height={170} radius="md" />
+            ))}
+          </SimpleGrid>
+        )}
+        {clients.isError && (
+          <Alert color="red" role="alert">
+            {failure(clients.error, CLIENT_FAILURES.load)}
+          </Alert>
+        )}
+        {clients.data?.length === 0 && (
+          <Stack align="center" py="xl" gap="xs">
+            <Title order={2} size="h3">
+              No Clients Yet
+            </Title>
+            <Text c="dimmed">Start by adding your first client.</Text>
+          </Stack>
+        )}
+        {!!clients.data?.length && shown.length === 0 && (
+          <Text c="dimmed" ta="center" py="md">
+            No clients match “{search.trim()}”.
+          </Text>
+        )}
+        {shown.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {shown.map((client) => (
+              <ClientCard key={client.id} client={client} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <AddClientModal opened={adding} onClose={() => setAdding(false)} />
+    </Container>
+  );
+}
