@@ -33,6 +33,7 @@ import { registerNotificationSettingsRoutes } from './modules/notification-setti
 import { registerPropertyRoutes } from './modules/properties/property.routes.ts';
 import { registerPropertyImageRoutes } from './modules/property-images/property-image.routes.ts';
 import { registerReservationRoutes } from './modules/reservations/reservation.routes.ts';
+import { registerStaffRoutes } from './modules/staff/staff.routes.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
 import { isExposedAuthDocPath, isExposedAuthRoute } from './platform/auth-routes.ts';
 
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccountRoutes(app, deps);
   registerNotificationSettingsRoutes(app, deps);
   registerInvitationRoutes(app, deps);
+  registerStaffRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerPropertyRoutes(app, deps);
   registerClientRoutes(app, deps);

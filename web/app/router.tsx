@@ -135,7 +135,17 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RouteGuard route="ownerUserManagement" />,
-        children: [{ path: 'owner-user-management', element: <PlannedScreen title="User Management" /> }],
+        children: [
+          {
+            element: page(() => import('./modals-outlet.tsx')),
+            children: [
+              {
+                path: 'owner-user-management',
+                element: page(() => import('../routes/owner-user-management.tsx')),
+              },
+            ],
+          },
+        ],
       },
       {
         element: <RouteGuard route="tenantManagement" />,

@@ -34,7 +34,10 @@ export async function measureUsage(db: Executor, ownerId: string, at: Date = new
            AND status <> 'cancelled'
            AND created_at >= month.start AT TIME ZONE ${BUSINESS_TIME_ZONE}
            AND created_at < (month.start + interval '1 month') AT TIME ZONE ${BUSINESS_TIME_ZONE}) AS bookings,
-      (SELECT count(*)::int FROM users WHERE id = ${ownerId} OR parent_owner_id = ${ownerId}) AS users
+      -- The team: the owner, their staff, and invitations still waiting to be claimed.
+      (SELECT count(*)::int FROM users WHERE id = ${ownerId} OR parent_owner_id = ${ownerId})
+        + (SELECT count(*)::int FROM invitations
+             WHERE owner_id = ${ownerId} AND status = 'pending' AND expires_at > now()) AS users
   `.execute(db);
   const usage = row.rows[0];
   return {
