@@ -175,6 +175,34 @@ describe('seeding an empty database', () => {
     expect(invoice).toMatchObject({ kind: 'invoice', series: 'INV', number: 1 });
   });
 
+  it('gives Thandi clients (registered and not), her two staff and one pending invitation', async () => {
+    const thandi = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'thandi@rentza.test')
+      .executeTakeFirstOrThrow();
+    const clients = await t.db
+      .selectFrom('clients')
+      .select('user_id')
+      .where('owner_id', '=', thandi.id)
+      .execute();
+    expect(clients.some((client) => client.user_id !== null)).toBe(true);
+    expect(clients.some((client) => client.user_id === null)).toBe(true);
+    const staff = await t.db
+      .selectFrom('users')
+      .select('email')
+      .where('parent_owner_id', '=', thandi.id)
+      .orderBy('email')
+      .execute();
+    expect(staff.map((member) => member.email)).toEqual(['anele@rentza.test', 'sipho@rentza.test']);
+    const invitations = await t.db
+      .selectFrom('invitations')
+      .select(['email', 'status'])
+      .where('owner_id', '=', thandi.id)
+      .execute();
+    expect(invitations).toEqual([{ email: 'bongani@rentza.test', status: 'pending' }]);
+  });
+
   it('serves the photos of the listings shown on the home page', async () => {
     const search = await t.get('/api/properties?pageSize=12');
     expect(search.statusCode).toBe(200);

@@ -6,6 +6,7 @@ import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoBusinessDetails } from './demo-business.ts';
 import { seedDemoLedger } from './demo-ledger.ts';
 import { seedDemoListings } from './demo-listings.ts';
+import { seedDemoInvitation } from './demo-people.ts';
 import { seedDemoReservations } from './demo-reservations.ts';
 
 /** Seeds demo data only into an empty database. Returns whether it seeded. */
@@ -22,5 +23,6 @@ export async function seedDemoData(
   await seedDemoBusinessDetails(db, { owner: ids.owner, secondOwner: ids.secondOwner });
   await seedDemoReservations(db, { owner: ids.owner, client: ids.client });
   await seedDemoLedger(db, storage, { owner: ids.owner });
+  await seedDemoInvitation(db, { owner: ids.owner });
   return true;
 }
