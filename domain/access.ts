@@ -55,3 +55,11 @@ export const canManageBillingSetupOf = isOwnerOrAdminOf;
  * reservations (the owner, an admin, staff with the reservations permission).
  */
 export const canReadBillingSetupOf = canManageReservationsOf;
+
+/** A business's listings: its owner, or its staff with the properties permission (spec §6). */
+export function canManagePropertiesOf(actor: Actor, ownerId: string): boolean {
+  if (actor.role === 'owner') return actor.id === ownerId;
+  if (actor.role === 'backoffice' || actor.role === 'frontoffice')
+    return actor.parent_owner_id === ownerId && actor.permissions.canManageProperties;
+  return false;
+}

@@ -20,6 +20,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerNotFound, registerWebApp } from './http/web-app.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerAdminUserRoutes } from './modules/admin-users/admin-user.routes.ts';
 import { registerBillingLineRoutes } from './modules/billing-lines/billing-line.routes.ts';
 import { registerCatalogueRoutes } from './modules/billing-setup/catalogue.routes.ts';
 import { registerRateRoutes } from './modules/billing-setup/rate.routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRateRoutes(app, deps);
   registerCatalogueRoutes(app, deps);
   registerBillingLineRoutes(app, deps);
+  registerAdminUserRoutes(app, deps);
   await registerBusinessDetailsRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   await registerPropertyImageRoutes(app, deps);

@@ -131,7 +131,12 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RouteGuard route="users" />,
-        children: [{ path: 'users', element: <PlannedScreen title="Users" /> }],
+        children: [
+          {
+            element: page(() => import('./modals-outlet.tsx')),
+            children: [{ path: 'users', element: page(() => import('../routes/users.tsx')) }],
+          },
+        ],
       },
       {
         element: <RouteGuard route="ownerUserManagement" />,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultPermissions } from '../../../domain/permissions.ts';
 import type {
   OwnedProperty as OwnedPropertyDto,
   Property as PropertyDto,
@@ -49,7 +50,7 @@ function expectError(response: LightMyRequestResponse, status: number, message: 
   expect({ status: response.statusCode, message: response.json().message }).toEqual({ status, message });
 }
 
-/** Another owner (notYours), the owner's staff, a client and an admin (403), anonymous (401). */
+/** Another owner (notYours), the owner's staff without the properties permission, a client and an admin (403), anonymous (401). */
 async function expectRefusedToOthers(
   owner: Person,
   attempt: (cookie?: string) => Promise<LightMyRequestResponse>,
@@ -57,7 +58,11 @@ async function expectRefusedToOthers(
 ) {
   expectError(await attempt((await signInOwner(t)).cookie), 403, notYours);
   const others = [
-    t.signInAs({ role: 'backoffice', parentOwnerId: owner.user.id }),
+    t.signInAs({
+      role: 'backoffice',
+      parentOwnerId: owner.user.id,
+      permissions: { ...defaultPermissions('backoffice'), canManageProperties: false },
+    }),
     t.signInAs({ role: 'frontoffice', parentOwnerId: owner.user.id }),
     t.signInAs({ role: 'client' }),
     t.signInAs({ role: 'admin' }),

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInBusinessZone } from '../../../domain/dates.ts';
+import { defaultPermissions } from '../../../domain/permissions.ts';
 import type { PlanId, SubscriptionStatus } from '../../../domain/plans.ts';
 import { CATEGORIES_BY_TYPE, type PropertyType } from '../../../domain/property.ts';
 import type { Property as PropertyDto } from '../../../domain/schemas/property-view.ts';
 import type { ReservationStatus } from '../../db/types.ts';
+import { insertProperty } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
 
@@ -103,6 +105,11 @@ const storedProperty = (id: string) =>
 
 /** Roles that are signed in but may not manage properties. */
 const NON_OWNER_ROLES = ['client', 'backoffice', 'frontoffice', 'admin'] as const;
+/** Staff of the owner without the properties permission (back office has it by default). */
+const withoutProperties = (role: 'backoffice' | 'frontoffice') => ({
+  ...defaultPermissions(role),
+  canManageProperties: false,
+});
 type NonOwnerRole = (typeof NON_OWNER_ROLES)[number];
 
 /**
@@ -124,9 +131,37 @@ const stranger = () => once('stranger', () => owner('business'));
 const nonOwner = (role: NonOwnerRole) =>
   once(role, async () =>
     role === 'backoffice' || role === 'frontoffice'
-      ? t.signInAs({ role, parentOwnerId: (await team()).user.id })
+      ? t.signInAs({ role, parentOwnerId: (await team()).user.id, permissions: withoutProperties(role) })
       : t.signInAs({ role }),
   );
+
+describe('staff with the properties permission (spec §6) manage their owner’s listings', () => {
+  it('a back-office member creates, updates, lists and deletes listings of their owner; not another owner’s', async () => {
+    const owner = await team();
+    const member = await t.signInAs({
+      role: 'backoffice',
+      parentOwnerId: owner.user.id,
+      permissions: defaultPermissions('backoffice'),
+    });
+    const created = await t.post('/api/properties', listing(), { cookie: member.cookie });
+    expect(created.statusCode, created.body).toBe(201);
+    const property = created.json<{ id: string; owner_id: string }>();
+    expect(property.owner_id).toBe(owner.user.id);
+    const mine = await t.get('/api/my/properties', { cookie: member.cookie });
+    expect(mine.json<Array<{ id: string }>>().map((entry) => entry.id)).toContain(property.id);
+    const updated = await t.request('PUT', `/api/properties/${property.id}`, {
+      cookie: member.cookie,
+      body: { ...listing(), title: 'Renamed by staff' },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const theirs = await insertProperty(t.db, (await stranger()).user.id);
+    const foreign = await t.request('DELETE', `/api/properties/${theirs.id}`, { cookie: member.cookie });
+    expect(foreign.statusCode).toBe(403);
+    expect(
+      (await t.request('DELETE', `/api/properties/${property.id}`, { cookie: member.cookie })).statusCode,
+    ).toBe(204);
+  });
+});
 
 describe('POST /api/properties', () => {
   it('an owner creates a listing; it is stored as sent and belongs to them', async () => {
@@ -178,7 +213,7 @@ describe('POST /api/properties', () => {
   });
 
   it.each(NON_OWNER_ROLES)(
-    '%s: 403 You must be an owner to manage properties (staff of an owner too)',
+    '%s: 403 You must be an owner to manage properties (staff of an owner without the properties permission too)',
     async (role) => {
       const { cookie } = await nonOwner(role);
       const body = listing();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { businessIdOf, canManagePropertiesOf } from '../../../domain/access.ts';
 import { todayInBusinessZone } from '../../../domain/dates.ts';
 import { mergeCitySuggestions } from '../../../domain/property.ts';
 import {
@@ -42,10 +43,15 @@ export const PROPERTY_MESSAGES = {
   notYourRestore: 'You can only restore your own properties',
 } as const;
 
-function requireOwner(user: User | null): User {
+/**
+ * Who manages a business's listings: its owner, or its staff with the properties permission (spec
+ * §6). Returns the business they act for.
+ */
+function requireListingManager(user: User | null): { ownerId: string } {
   if (!user) throw unauthorized(PROPERTY_MESSAGES.notAuthenticated);
-  if (user.role !== 'owner') throw forbidden(PROPERTY_MESSAGES.notOwner);
-  return user;
+  const ownerId = businessIdOf(user);
+  if (!ownerId || !canManagePropertiesOf(user, ownerId)) throw forbidden(PROPERTY_MESSAGES.notOwner);
+  return { ownerId };
 }
 
 /**
@@ -58,11 +64,11 @@ export async function requireOwnListing(
   id: string,
   notYours: string,
 ) {
-  const owner = requireOwner(user);
+  const { ownerId } = requireListingManager(user);
   const existing = await findPropertyById(db, id);
   if (!existing) throw notFound(PROPERTY_MESSAGES.notFound);
-  if (existing.owner_id !== owner.id) throw forbidden(notYours);
-  await assertActiveSubscription(db, owner.id);
+  if (existing.owner_id !== ownerId) throw forbidden(notYours);
+  await assertActiveSubscription(db, ownerId);
   return existing;
 }
 
@@ -76,12 +82,12 @@ export async function createListing(
   user: User | null,
   input: PropertyInput,
 ): Promise<PropertyDto> {
-  const owner = requireOwner(user);
+  const { ownerId } = requireListingManager(user);
   const property = await db.transaction().execute(async (trx) => {
     // Serialise an owner's concurrent creates so the listing limit cannot be raced past.
-    await trx.selectFrom('subscriptions').select('id').where('owner_id', '=', owner.id).forUpdate().execute();
-    await assertPlanAllows(trx, owner.id, 'create_listing');
-    return insertProperty(trx, owner.id, input);
+    await trx.selectFrom('subscriptions').select('id').where('owner_id', '=', ownerId).forUpdate().execute();
+    await assertPlanAllows(trx, ownerId, 'create_listing');
+    return insertProperty(trx, ownerId, input);
   });
   return toPropertyDto(property, []);
 }
@@ -158,7 +164,7 @@ export async function restoreListing(
   return withAllImages(db, restored);
 }
 
-/** Active, available listings are public; an owner also sees their own hidden ones. */
+/** Active, available listings are public; a business (owner or staff) also sees its own hidden ones. */
 export async function getListing(
   db: Kysely<Database>,
   viewer: User | null,
@@ -166,14 +172,14 @@ export async function getListing(
 ): Promise<PropertyDto> {
   const property = await findPropertyById(db, id);
   const listed = property?.is_active && property.status === 'available' && !property.archived_at;
-  const visible = property && (listed || property.owner_id === viewer?.id);
+  const visible = property && (listed || (viewer && property.owner_id === businessIdOf(viewer)));
   if (!visible) throw notFound(PROPERTY_MESSAGES.notFound);
   return withAllImages(db, property);
 }
 
 export async function listMyListings(db: Kysely<Database>, user: User | null): Promise<OwnedPropertyDto[]> {
-  const owner = requireOwner(user);
-  const properties = await listPropertiesOfOwner(db, owner.id);
+  const { ownerId } = requireListingManager(user);
+  const properties = await listPropertiesOfOwner(db, ownerId);
   const ids = properties.map((p) => p.id);
   const [images, booked] = await Promise.all([
     listImagesOf(db, ids),

@@ -3,6 +3,7 @@ import { faker } from '@faker-js/faker';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultPermissions } from '../../../domain/permissions.ts';
 import type { Property as PropertyDto } from '../../../domain/schemas/property-view.ts';
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '../../platform/images/process-image.ts';
 import {
@@ -260,11 +261,16 @@ describe('POST /api/properties/:id/images', () => {
 });
 
 describe('who may change a listing’s photos', () => {
-  type Actor = 'anonymous' | 'client' | 'staff of the owner' | 'another owner' | 'admin';
+  type Actor =
+    | 'anonymous'
+    | 'client'
+    | 'staff of the owner without the properties permission'
+    | 'another owner'
+    | 'admin';
   const denied: Array<[Actor, number, string]> = [
     ['anonymous', 401, NOT_AUTHENTICATED],
     ['client', 403, NOT_OWNER],
-    ['staff of the owner', 403, NOT_OWNER],
+    ['staff of the owner without the properties permission', 403, NOT_OWNER],
     ['admin', 403, NOT_OWNER],
     ['another owner', 403, NOT_YOURS],
   ];
@@ -277,8 +283,14 @@ describe('who may change a listing’s photos', () => {
         return (await t.signInAs({ role: 'client' })).cookie;
       case 'admin':
         return (await t.signInAs({ role: 'admin' })).cookie;
-      case 'staff of the owner':
-        return (await t.signInAs({ role: 'backoffice', parentOwnerId: ownerId })).cookie;
+      case 'staff of the owner without the properties permission':
+        return (
+          await t.signInAs({
+            role: 'backoffice',
+            parentOwnerId: ownerId,
+            permissions: { ...defaultPermissions('backoffice'), canManageProperties: false },
+          })
+        ).cookie;
       case 'another owner':
         return (await ownerWithListing()).cookie;
     }
