@@ -116,7 +116,33 @@ describe('canManageReservationsOf', () => {
   );
 });
 
-describe('owner-or-admin actions (spec §6): deleting reservations, creating clients, billing setup', () => {
+describe('managing clients: the owner, an admin, or staff with the tenants permission', () => {
+  it.each([
+    ['owner, own business', actor('owner', OWNER), OWNER, true],
+    ['owner, another business', actor('owner', OWNER), OTHER_OWNER, false],
+    ['admin, any business', actor('admin', 'admin-1'), OTHER_OWNER, true],
+    ['back office (tenants by default)', actor('backoffice', 's1', OWNER), OWNER, true],
+    [
+      'back office without the tenants permission',
+      actor('backoffice', 's1', OWNER, { canManageTenants: false }),
+      OWNER,
+      false,
+    ],
+    ['front office (reservations only by default)', actor('frontoffice', 's2', OWNER), OWNER, false],
+    [
+      'front office given the tenants permission',
+      actor('frontoffice', 's2', OWNER, { canManageTenants: true }),
+      OWNER,
+      true,
+    ],
+    ['back office of another business', actor('backoffice', 's3', OTHER_OWNER), OWNER, false],
+    ['client', actor('client', 'client-1'), OWNER, false],
+  ] as const)('%s → %s', (_label, who, ownerId, allowed) => {
+    expect(canCreateClientsOf(who, ownerId)).toBe(allowed);
+  });
+});
+
+describe('owner-or-admin actions (spec §6): deleting reservations, billing setup', () => {
   const rows: Array<[string, Actor, string, boolean]> = [
     ['owner, own business', actor('owner', OWNER), OWNER, true],
     ['owner, another business', actor('owner', OWNER), OTHER_OWNER, false],
@@ -130,7 +156,6 @@ describe('owner-or-admin actions (spec §6): deleting reservations, creating cli
     '$label → $allowed',
     ({ who, ownerId, allowed }) => {
       expect(canDeleteReservationOf(who, ownerId)).toBe(allowed);
-      expect(canCreateClientsOf(who, ownerId)).toBe(allowed);
       expect(canManageBillingSetupOf(who, ownerId)).toBe(allowed);
     },
   );

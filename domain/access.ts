@@ -33,8 +33,17 @@ function isOwnerOrAdminOf(actor: Actor, ownerId: string): boolean {
 /** Deleting a reservation: staff may edit but never delete (spec §6: the owner or an admin). */
 export const canDeleteReservationOf = isOwnerOrAdminOf;
 
-/** Creating a client record: the business's owner, or an admin booking for it (spec §6). */
-export const canCreateClientsOf = isOwnerOrAdminOf;
+/**
+ * Managing a business's clients (adding one, also while booking; activating, deactivating,
+ * removing): its owner, an admin acting for it, or its staff with the tenants permission (issue 12:
+ * the server enforces each permission where staff act; docs/decisions/018).
+ */
+export function canCreateClientsOf(actor: Actor, ownerId: string): boolean {
+  if (isOwnerOrAdminOf(actor, ownerId)) return true;
+  if (actor.role === 'backoffice' || actor.role === 'frontoffice')
+    return actor.parent_owner_id === ownerId && actor.permissions.canManageTenants;
+  return false;
+}
 
 /**
  * The business whose clients a request is about: an admin names it (they belong to none), anyone

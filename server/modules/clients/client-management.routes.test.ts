@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_RULE_MESSAGES } from '../../../domain/clients.ts';
+import { defaultPermissions } from '../../../domain/permissions.ts';
 import type { Client, Reservation } from '../../../domain/schemas/reservation.ts';
 import { bookingBody, insertProperty, newClientInput } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -171,7 +172,23 @@ describe('My Clients: remove', () => {
   });
 });
 
-describe('who may manage clients (spec §6: owners; admins act for any business)', () => {
+describe('who may manage clients (owners, admins for any business, staff with the tenants permission)', () => {
+  it('staff with the tenants permission may deactivate and remove their owner’s clients', async () => {
+    const member = await t.signInAs({
+      role: 'backoffice',
+      parentOwnerId: (await person('owner')).user.id,
+      permissions: defaultPermissions('backoffice'),
+    });
+    const client = await clientOf();
+    expect(
+      (await t.patch(`/api/clients/${client.id}`, { is_active: false }, { cookie: member.cookie }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.request('DELETE', `/api/clients/${client.id}`, { cookie: member.cookie })).statusCode,
+    ).toBe(200);
+  });
+
   it.each(['owner', 'admin'] as const)('%s may deactivate and remove', async (key) => {
     const client = await clientOf();
     expect((await t.patch(`/api/clients/${client.id}`, { is_active: false }, await as(key))).statusCode).toBe(

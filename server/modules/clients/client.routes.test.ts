@@ -250,13 +250,13 @@ describe('POST /api/clients', () => {
     ['backoffice', false],
     ['frontoffice', false],
   ] as const)(
-    '%s (reservations permission %s) may not add clients (spec §6) → 403, nothing stored',
+    '%s (reservations permission %s) without the tenants permission may not add clients → 403, nothing stored',
     async (role, permission) => {
       const owner = await signInOwner(t);
       const member = await t.signInAs({
         role,
         parentOwnerId: owner.user.id,
-        permissions: staffPermissions(permission),
+        permissions: { ...staffPermissions(permission), canManageTenants: false },
       });
       const response = await addClient(newClientInput(), member.cookie);
       expect(response.statusCode).toBe(403);
@@ -267,6 +267,20 @@ describe('POST /api/clients', () => {
         .where('owner_id', '=', owner.user.id)
         .execute();
       expect(rows).toHaveLength(0);
+    },
+  );
+
+  it.each(['backoffice', 'frontoffice'] as const)(
+    '%s with the tenants permission adds a client to their owner’s business',
+    async (role) => {
+      const owner = await signInOwner(t);
+      const member = await t.signInAs({
+        role,
+        parentOwnerId: owner.user.id,
+        permissions: staffPermissions(true),
+      });
+      const client = await added(newClientInput(), member.cookie);
+      expect(client.owner_id).toBe(owner.user.id);
     },
   );
 

@@ -336,8 +336,8 @@ describe('POST /api/reservations', () => {
     },
   );
 
-  it.each(['backoffice', 'frontoffice'] as const)(
-    '%s may not create a client with the booking (spec §6: owners and admins) → 403, nothing stored',
+  it.each(['frontoffice'] as const)(
+    '%s without the tenants permission may not create a client with the booking → 403, nothing stored',
     async (key) => {
       const owner = await teamOwner();
       const property = await listingOf(teamOwner());

@@ -318,7 +318,7 @@ describe('reservation editor', { timeout: 30_000 }, () => {
     expect(isDisabled(createButton())).toBe(false); // the user can pick other dates and retry
   });
 
-  it('staff pick from the business’s clients but cannot add one (spec §6: owners and admins)', async () => {
+  it('front-office staff (no tenants permission) pick from the business’s clients but cannot add one', async () => {
     const { user } = renderEditor(undefined, actor('frontoffice', 'staff-1', OWNER));
     await loaded();
     await choose(user, 'Property', 'Sea Point Loft');
