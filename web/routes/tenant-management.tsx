@@ -150,18 +150,16 @@ function ClientCard({ client }: { client: Client }) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={name}>
       <Stack gap="xs" h="100%">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={2} size="h4">
-            {name}
-          </Title>
-          <Group gap={4} justify="flex-end">
-            <Badge color={client.is_active ? 'teal' : 'gray'} variant="light">
-              {client.is_active ? 'Active' : 'Inactive'}
-            </Badge>
-            <Badge color={client.registered ? 'blue' : 'yellow'} variant="light">
-              {client.registered ? 'Registered' : 'Not Registered'}
-            </Badge>
-          </Group>
+        <Title order={2} size="h4">
+          {name}
+        </Title>
+        <Group gap={6}>
+          <Badge color={client.is_active ? 'teal' : 'gray'} variant="light">
+            {client.is_active ? 'Active' : 'Inactive'}
+          </Badge>
+          <Badge color={client.registered ? 'blue' : 'yellow'} variant="light">
+            {client.registered ? 'Registered' : 'Not Registered'}
+          </Badge>
         </Group>
         <Text size="sm">{client.email}</Text>
         {client.phone && <Text size="sm">{client.phone}</Text>}

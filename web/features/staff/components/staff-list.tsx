@@ -90,7 +90,7 @@ function MemberActions({
       },
     );
   return (
-    <Group gap="xs" wrap="wrap">
+    <Group gap="xs" wrap="nowrap">
       <Select
         aria-label={`Role of ${name}`}
         data={ROLE_OPTIONS}
@@ -125,7 +125,7 @@ function MemberActions({
 }
 
 const StatusBadge = ({ active }: { active: boolean }) => (
-  <Badge color={active ? 'teal' : 'gray'} variant="light">
+  <Badge color={active ? 'teal' : 'gray'} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
     {active ? 'Active' : 'Deactivated'}
   </Badge>
 );
@@ -162,14 +162,14 @@ export function StaffList({ members, selfId }: { members: StaffMember[]; selfId:
 
   return (
     <>
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={980}>
         <Table striped aria-label="Staff">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Email</Table.Th>
               <Table.Th>Permissions</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th miw={120}>Status</Table.Th>
               <Table.Th>Role and actions</Table.Th>
             </Table.Tr>
           </Table.Thead>
