@@ -8,6 +8,10 @@ import { type Manifest, routePreloads, routesOf } from './scripts/web-routes.ts'
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
+/** The chunks of web/routes/ screens for signed-in business and admin work (not the public pages). */
+const MANAGEMENT_SCREEN =
+  /(^|\/)(reservation-management|property-management|calendar|billing-(rates|stock|extra-charges)|users|owner-user-management|tenant-management)-[\w-]{8}\.js$/;
+
 /**
  * Writes .vite/route-preloads.json: the entry's files and, for each route of web/app/router.tsx, the
  * chunks its first load needs beyond them. The server sends them as Link preloads with the page
@@ -54,6 +58,14 @@ export default defineConfig({
     // Read by `npm run bench:web` (the JavaScript each route loads first).
     manifest: true,
     chunkSizeWarningLimit: 900,
+    // The entry lists, for each lazily loaded screen, the files to fetch beside it. For the signed-in
+    // management screens it keeps only their CSS: their JavaScript dependencies are static imports
+    // the browser fetches once the screen's chunk arrives (one round trip more when navigating to
+    // them), so their lists do not weigh on every public page's first load (docs/decisions/011).
+    modulePreload: {
+      resolveDependencies: (filename, deps) =>
+        MANAGEMENT_SCREEN.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
     // Everything the entry needs at start in one file: fewer requests, better compression.
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
   },
