@@ -49,7 +49,10 @@ describe.runIf(browserAvailable)('journey: an admin manages users', () => {
     await search(page, 'rentza.test');
     await chooseRole(page, 'Owner');
     await expect.poll(() => namesListed(page)).toEqual(['Pieter van der Merwe', 'Thandi Nkosi']);
-    expect(await rowNamed(page, 'Thandi Nkosi').textContent()).toContain('Business plan (active) · 2 staff');
+    // Other journeys running alongside may add to Thandi's staff (the staff journey invites one).
+    expect(await rowNamed(page, 'Thandi Nkosi').textContent()).toMatch(
+      /Business plan \(active\) · \d+ staff/,
+    );
     await expectAccessible(page, 'users filtered by owner');
 
     // Thandi's details: her plan and her staff.
@@ -57,7 +60,7 @@ describe.runIf(browserAvailable)('journey: an admin manages users', () => {
     const details = page.getByRole('dialog', { name: 'User details' });
     await expect.poll(() => details.getByText('Business plan (active)').isVisible()).toBe(true);
     const staff = details.getByRole('list', { name: 'Staff of Thandi Nkosi' });
-    await expect.poll(() => staff.getByRole('listitem').count()).toBe(2);
+    await expect.poll(() => staff.getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
     const staffText = await staff.textContent();
     expect(staffText).toContain('Sipho Zulu');
     expect(staffText).toContain('Anele Khumalo');
