@@ -7,11 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../domain/roles.ts';
 import { navigationLinks, quickActions } from '../../domain/routes.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
+import { withHomeFirstPaint } from './first-paint.ts';
 import { cacheControlFor, HASHED_ASSET_CACHE, PAGE_CACHE, PUBLIC_FILE_CACHE } from './web-app.ts';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en-ZA"><head><script type="module" src="/assets/index-Ab12Cd34.js"></script>' +
   '</head><body><div id="root"></div></body></html>';
+/** `/` is index.html with the home hero's static first paint in it. */
+const HOME_HTML = withHomeFirstPaint(INDEX_HTML);
 const SCRIPT = `console.log(${JSON.stringify('rentza '.repeat(400))});\n`;
 /** What vite.config.ts writes: the entry's files, then each route's chunks beyond them. */
 const ROUTE_PRELOADS = {
@@ -88,7 +91,7 @@ describe('serving the built web app', () => {
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers.vary).toMatch(/accept-encoding/i);
-      expect(decoded(response)).toBe(INDEX_HTML);
+      expect(decoded(response)).toBe(HOME_HTML);
     },
   );
 
@@ -97,7 +100,16 @@ describe('serving the built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(INDEX_HTML);
+    expect(response.body).toBe(HOME_HTML);
+  });
+
+  it('draws the home hero before the app runs; other pages start empty', async () => {
+    const home = (await t.get('/')).body;
+    expect(home).toContain('<div id="root"><div class="rz-first-paint">');
+    expect(home).toContain('<h1>Anything. Anywhere. Anytime.</h1>');
+    expect(home.indexOf('<style>')).toBeLessThan(home.indexOf('</head>'));
+    const login = await t.get('/login', { headers: { 'accept-encoding': 'br' } });
+    expect(decoded(login)).toBe(INDEX_HTML);
   });
 
   it.each([

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES } from '../../domain/errors.ts';
+import { withHomeFirstPaint } from './first-paint.ts';
 
 /** Vite names every file under assets/ by its content hash, so a name never changes its content. */
 export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -97,8 +99,30 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | null
     if (link) this.header('link', link);
     return this.sendFile('index.html');
   });
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendPage('/'));
+  const home = homePage(webDir);
+  app.get('/', { schema: { hide: true } }, (request, reply) => {
+    const link = preloadsOf('/');
+    if (link) reply.header('link', link);
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', PAGE_CACHE)
+      .header('vary', 'Accept-Encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? home.br : encoding === 'gzip' ? home.gzip : home.html);
+  });
   return true;
+}
+
+/** `/` with its static first paint (first-paint.ts), compressed once at start like the build's files. */
+function homePage(webDir: string) {
+  const html = Buffer.from(withHomeFirstPaint(readFileSync(path.join(webDir, 'index.html'), 'utf8')));
+  return {
+    html,
+    br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
 }
 
 declare module 'fastify' {
