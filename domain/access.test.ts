@@ -5,7 +5,9 @@ import {
   canCreateClientsOf,
   canDeleteReservationOf,
   canManageBillingSetupOf,
+  canManagePropertiesOf,
   canManageReservationsOf,
+  canManageStaffOf,
   canReadBillingSetupOf,
   clientBusinessOf,
 } from './access.ts';
@@ -178,4 +180,26 @@ describe('clientBusinessOf', () => {
       expect(clientBusinessOf(who, requested)).toBe(business);
     },
   );
+});
+
+describe('listings and staff: the owner, or their staff holding the permission', () => {
+  it.each([
+    ['owner, own business', actor('owner', OWNER), OWNER, true, true],
+    ['owner, another business', actor('owner', OWNER), OTHER_OWNER, false, false],
+    ['admin (the /users screen, not these)', actor('admin', 'admin-1'), OWNER, false, false],
+    ['back office (both by default)', actor('backoffice', 's1', OWNER), OWNER, true, true],
+    ['front office (neither by default)', actor('frontoffice', 's2', OWNER), OWNER, false, false],
+    [
+      'front office given properties only',
+      actor('frontoffice', 's2', OWNER, { canManageProperties: true }),
+      OWNER,
+      true,
+      false,
+    ],
+    ['back office of another business', actor('backoffice', 's3', OTHER_OWNER), OWNER, false, false],
+    ['client', actor('client', 'client-1'), OWNER, false, false],
+  ] as const)('%s → listings %s, staff %s', (_label, who, ownerId, listings, staff) => {
+    expect(canManagePropertiesOf(who, ownerId)).toBe(listings);
+    expect(canManageStaffOf(who, ownerId)).toBe(staff);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Permissions } from './permissions.ts';
+import type { PermissionKey, Permissions } from './permissions.ts';
 import type { Role } from './roles.ts';
 
 export interface Actor {
@@ -15,14 +15,20 @@ export function businessIdOf(actor: Actor): string | null {
   return null;
 }
 
+/**
+ * The one shape of every staff rule (spec §6): the business's owner, or its back-office or
+ * front-office staff holding the permission.
+ */
+function isOwnerOrStaffWith(actor: Actor, ownerId: string, permission: PermissionKey): boolean {
+  if (actor.role === 'owner') return actor.id === ownerId;
+  if (actor.role === 'backoffice' || actor.role === 'frontoffice')
+    return actor.parent_owner_id === ownerId && actor.permissions[permission];
+  return false;
+}
+
 /** Owners, admins and staff with the reservations permission manage a business's reservations. */
 export function canManageReservationsOf(actor: Actor, ownerId: string): boolean {
-  if (actor.role === 'admin') return true;
-  if (actor.role === 'owner') return actor.id === ownerId;
-  if (actor.role === 'backoffice' || actor.role === 'frontoffice') {
-    return actor.parent_owner_id === ownerId && actor.permissions.canManageReservations;
-  }
-  return false;
+  return actor.role === 'admin' || isOwnerOrStaffWith(actor, ownerId, 'canManageReservations');
 }
 
 /** The business's own owner, or an admin acting for any business. */
@@ -39,10 +45,7 @@ export const canDeleteReservationOf = isOwnerOrAdminOf;
  * the server enforces each permission where staff act; docs/decisions/018).
  */
 export function canCreateClientsOf(actor: Actor, ownerId: string): boolean {
-  if (isOwnerOrAdminOf(actor, ownerId)) return true;
-  if (actor.role === 'backoffice' || actor.role === 'frontoffice')
-    return actor.parent_owner_id === ownerId && actor.permissions.canManageTenants;
-  return false;
+  return actor.role === 'admin' || isOwnerOrStaffWith(actor, ownerId, 'canManageTenants');
 }
 
 /**
@@ -67,8 +70,10 @@ export const canReadBillingSetupOf = canManageReservationsOf;
 
 /** A business's listings: its owner, or its staff with the properties permission (spec §6). */
 export function canManagePropertiesOf(actor: Actor, ownerId: string): boolean {
-  if (actor.role === 'owner') return actor.id === ownerId;
-  if (actor.role === 'backoffice' || actor.role === 'frontoffice')
-    return actor.parent_owner_id === ownerId && actor.permissions.canManageProperties;
-  return false;
+  return isOwnerOrStaffWith(actor, ownerId, 'canManageProperties');
+}
+
+/** A business's staff and invitations: its owner, or its staff with the users permission. */
+export function canManageStaffOf(actor: Actor, ownerId: string): boolean {
+  return isOwnerOrStaffWith(actor, ownerId, 'canManageUsers');
 }

@@ -71,15 +71,20 @@ export interface HourlyRules {
 }
 
 /** Reads an event space's hourly rules from its specifications, with the defaults for what is missing. */
-export function hourlyRulesOf(specifications: Record<string, unknown> | null | undefined): HourlyRules {
-  const hours = specifications?.bookableHours as { start?: unknown; end?: unknown } | undefined;
+export function hourlyRulesOf(specifications: object | null | undefined): HourlyRules {
+  // Any listing's specifications (stored JSON, or a form's values): read defensively, field by field.
+  const specs = (specifications ?? {}) as {
+    bookableHours?: { start?: unknown; end?: unknown };
+    minimumHours?: unknown;
+  };
+  const hours = specs.bookableHours;
   const start =
     typeof hours?.start === 'string' && isOnSlot(hours.start)
       ? hours.start
       : HOURLY_DEFAULTS.bookableHours.start;
   const end =
     typeof hours?.end === 'string' && isOnSlot(hours.end) ? hours.end : HOURLY_DEFAULTS.bookableHours.end;
-  const minimum = Number(specifications?.minimumHours);
+  const minimum = Number(specs.minimumHours);
   return {
     bookableHours: { start, end },
     minimumHours:

@@ -89,9 +89,9 @@ export function editorAsksForGuests(type: PropertyType): boolean {
 }
 
 /** Guests allowed: accommodation maxGuests, event space capacity, vehicle seats, otherwise 1. */
-export function maxGuestsFor(type: PropertyType, specifications: Record<string, unknown>): number {
+export function maxGuestsFor(type: PropertyType, specifications: object): number {
   const read = (key: string) => {
-    const value = Number(specifications[key]);
+    const value = Number((specifications as Record<string, unknown>)[key]);
     return Number.isInteger(value) && value >= 1 ? value : 1;
   };
   if (type === 'accommodation') return read('maxGuests');

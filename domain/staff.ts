@@ -1,4 +1,3 @@
-import type { Actor } from './access.ts';
 import { defaultPermissions, type PermissionKey, type Permissions } from './permissions.ts';
 
 /** An owner's staff and their invitations (spec subscriptions-staff-billing §2, §4, §5, §6, §8). */
@@ -64,14 +63,6 @@ export const INVITE_FORM_PERMISSIONS: Permissions = {
   ...defaultPermissions('frontoffice'),
   canViewReports: true,
 };
-
-/** Who manages a business's staff: its owner, or its staff allowed to manage users. */
-export function canManageStaffOf(actor: Actor, ownerId: string): boolean {
-  if (actor.role === 'owner') return actor.id === ownerId;
-  if (actor.role === 'backoffice' || actor.role === 'frontoffice')
-    return actor.parent_owner_id === ownerId && actor.permissions.canManageUsers;
-  return false;
-}
 
 /** The bulk invite's list: one email per line, or separated by commas, semicolons or spaces; lower case, once each. */
 export function parseEmailList(text: string): string[] {

@@ -101,3 +101,11 @@ export const api = {
     apiRequest<T>('PUT', path, body, schema),
   delete: <T>(path: string, schema?: ResponseSchema<T>) => apiRequest<T>('DELETE', path, undefined, schema),
 };
+
+/**
+ * What a failed request tells the user: the server's own words when it refused (a 4xx: a duplicate,
+ * a plan limit, a rule), otherwise the screen's `fallback` (the spec's 'Failed to …' text).
+ */
+export function refusalOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback;
+}

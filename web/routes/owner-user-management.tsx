@@ -25,8 +25,9 @@ import {
   useResendInvitation,
   useStaff,
 } from '../features/staff/api.ts';
-import { failure, InviteForm } from '../features/staff/components/invite-form.tsx';
+import { InviteForm } from '../features/staff/components/invite-form.tsx';
 import { StaffList } from '../features/staff/components/staff-list.tsx';
+import { refusalOr } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 
@@ -79,7 +80,7 @@ function PendingInvitation({ invitation }: { invitation: Invitation }) {
           onClick={() =>
             resend.mutate(invitation.id, {
               onSuccess: () => notifySuccess(STAFF_TOASTS.resent),
-              onError: (error) => notifyError(failure(error, STAFF_FAILURES.send)),
+              onError: (error) => notifyError(refusalOr(error, STAFF_FAILURES.send)),
             })
           }
         >
@@ -99,7 +100,7 @@ function PendingInvitation({ invitation }: { invitation: Invitation }) {
               onConfirm: () =>
                 remove.mutate(invitation.id, {
                   onSuccess: () => notifySuccess(STAFF_TOASTS.revoked),
-                  onError: (error) => notifyError(failure(error, STAFF_FAILURES.create)),
+                  onError: (error) => notifyError(refusalOr(error, STAFF_FAILURES.create)),
                 }),
             })
           }
@@ -137,7 +138,7 @@ export default function OwnerUserManagementPage() {
         </Section>
         {staff.isError && (
           <Alert color="red" role="alert">
-            {failure(staff.error, STAFF_FAILURES.load)}
+            {refusalOr(staff.error, STAFF_FAILURES.load)}
           </Alert>
         )}
         {!!staff.data?.invitations.length && (

@@ -31,13 +31,9 @@ import {
   useRemoveClient,
   useSetClientActive,
 } from '../features/clients/api.ts';
-import { ApiError } from '../lib/api.ts';
+import { refusalOr } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/page-title.ts';
-
-/** The server's words for a refusal (a duplicate email, say), or the screen's own for a failure. */
-const failure = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : fallback;
 
 const EMPTY_DRAFT = { first_name: '', last_name: '', email: '' };
 
@@ -58,7 +54,7 @@ function AddClientModal({ opened, onClose }: { opened: boolean; onClose: () => v
           notifySuccess(CLIENT_TOASTS.created);
           close();
         },
-        onError: (error) => notifyError(failure(error, CLIENT_FAILURES.create)),
+        onError: (error) => notifyError(refusalOr(error, CLIENT_FAILURES.create)),
       },
     );
   };
@@ -117,7 +113,7 @@ function ClientCard({ client }: { client: Client }) {
       {
         onSuccess: (updated) =>
           notifySuccess(updated.is_active ? CLIENT_TOASTS.activated : CLIENT_TOASTS.deactivated),
-        onError: (error) => notifyError(failure(error, CLIENT_FAILURES.status)),
+        onError: (error) => notifyError(refusalOr(error, CLIENT_FAILURES.status)),
       },
     );
 
@@ -143,7 +139,7 @@ function ClientCard({ client }: { client: Client }) {
                 ? `${CLIENT_TOASTS.removed} (${cancelled_reservations} pending ${cancelled_reservations === 1 ? 'reservation' : 'reservations'} cancelled)`
                 : CLIENT_TOASTS.removed,
             ),
-          onError: (error) => notifyError(failure(error, CLIENT_FAILURES.remove)),
+          onError: (error) => notifyError(refusalOr(error, CLIENT_FAILURES.remove)),
         }),
     });
 
@@ -237,7 +233,7 @@ export default function TenantManagementPage() {
         )}
         {clients.isError && (
           <Alert color="red" role="alert">
-            {failure(clients.error, CLIENT_FAILURES.load)}
+            {refusalOr(clients.error, CLIENT_FAILURES.load)}
           </Alert>
         )}
         {clients.data?.length === 0 && (

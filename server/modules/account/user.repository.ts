@@ -19,16 +19,17 @@ export function updateUser(db: Kysely<Database>, id: string, changes: UserUpdate
     .executeTakeFirstOrThrow();
 }
 
-/** Deactivating a user also ends every session they hold. */
+/**
+ * Activates or deactivates a user; deactivating also ends every session they hold, so they are
+ * signed out at once. Call it inside the caller's transaction (the admin's and the owner's changes).
+ */
 export async function setUserActive(db: Kysely<Database>, id: string, isActive: boolean): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ is_active: isActive, updated_at: new Date() })
-      .where('id', '=', id)
-      .execute();
-    if (!isActive) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
-  });
+  await db
+    .updateTable('users')
+    .set({ is_active: isActive, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+  if (!isActive) await db.deleteFrom('sessions').where('user_id', '=', id).execute();
 }
 
 /**

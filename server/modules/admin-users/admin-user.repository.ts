@@ -116,16 +116,3 @@ export async function setRole(db: Executor, id: string, role: Role, permissions:
     .where('id', '=', id)
     .execute();
 }
-
-/**
- * Deactivating ends every session the user holds, so they are signed out at once (as the account's
- * setUserActive does; this one joins the caller's transaction).
- */
-export async function setActive(db: Executor, id: string, isActive: boolean) {
-  await db
-    .updateTable('users')
-    .set({ is_active: isActive, updated_at: new Date() })
-    .where('id', '=', id)
-    .execute();
-  if (!isActive) await db.deleteFrom('sessions').where('user_id', '=', id).execute();
-}

@@ -12,6 +12,7 @@ import {
 import type { Database, User } from '../../db/types.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireRole } from '../../http/session.ts';
+import { setUserActive } from '../account/user.repository.ts';
 import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
 import {
   countListingsOf,
@@ -19,7 +20,6 @@ import {
   findUserWithContext,
   listStaffOf,
   listUsers,
-  setActive,
   setRole,
   type UserFilters,
   type UserRow,
@@ -110,7 +110,7 @@ export async function changeUserFor(
       await setRole(trx, id, newRole, defaultPermissions(newRole));
       if (newRole === 'owner') await ensureStarterSubscription(trx, id);
     }
-    if (change.is_active !== undefined) await setActive(trx, id, change.is_active);
+    if (change.is_active !== undefined) await setUserActive(trx, id, change.is_active);
   });
   return describeUser(db, id);
 }

@@ -48,7 +48,7 @@ export function resolvePeriod(property: Property, request: RequestedPeriod): Res
   if (unit !== 'hour' && hasTimes) throw badRequest(HOURLY_MESSAGES.timesNotHourly);
   if (unit !== 'month' && request.months) throw badRequest(PERIOD_MESSAGES.monthsOnly);
   if (unit === 'hour') {
-    const rules = hourlyRulesOf(property.specifications as unknown as Record<string, unknown>);
+    const rules = hourlyRulesOf(property.specifications);
     const refusal = hourlyBookingRefusal(request.start_time, request.end_time, rules);
     if (refusal) throw badRequest(refusal);
     const { startDate, endDate } = hourlyDates(request.start_date);

@@ -62,7 +62,7 @@ export async function availabilityOf(db: Kysely<Database>, propertyId: string): 
   });
   if (priceUnitFor(property.type) !== 'hour') return { from: today, dates, blocked: wholeDays, hourly: null };
   // A day of an hourly listing is bookable while it has a free run of the minimum length.
-  const rules = hourlyRulesOf(property.specifications as unknown as Record<string, unknown>);
+  const rules = hourlyRulesOf(property.specifications);
   dates = dates.filter((day) =>
     hasFreeSlot(
       rules,
@@ -82,7 +82,7 @@ export async function dayTimesOf(db: Kysely<Database>, propertyId: string, date:
   const property = await findPropertyById(db, propertyId);
   if (!isBookable(property)) throw notFound(RESERVATION_MESSAGES.propertyNotFound);
   if (priceUnitFor(property.type) !== 'hour') throw badRequest(HOURLY_MESSAGES.timesNotHourly);
-  const rules = hourlyRulesOf(property.specifications as unknown as Record<string, unknown>);
+  const rules = hourlyRulesOf(property.specifications);
   const bookings = await listBlockingRanges(db, propertyId, date);
   const taken = bookings.flatMap((booking) => timesHeldOn(date, booking) ?? []);
   return { date, bookable_hours: rules.bookableHours, minimum_hours: rules.minimumHours, taken };

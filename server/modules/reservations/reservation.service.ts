@@ -53,7 +53,7 @@ function checkStay(property: Property, start: string, end: string, guests: numbe
     throw badRequest(RESERVATION_MESSAGES.outsideWindow);
   if (property.availability_end && end > property.availability_end)
     throw badRequest(RESERVATION_MESSAGES.outsideWindow);
-  const max = maxGuestsFor(property.type, property.specifications as unknown as Record<string, unknown>);
+  const max = maxGuestsFor(property.type, property.specifications);
   if (guests > max) throw badRequest(`Guests cannot be more than ${max} for this property`);
 }
 

@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Permissions } from '../../../domain/permissions.ts';
 import type { StaffRole } from '../../../domain/staff.ts';
 import type { Database, InvitationsTable } from '../../db/types.ts';
+import { setUserActive } from '../account/user.repository.ts';
 
 type Executor = Kysely<Database>;
 
@@ -49,10 +50,10 @@ export async function updateStaffMember(
 ): Promise<void> {
   await db
     .updateTable('users')
-    .set({ ...changes, updated_at: new Date() })
+    .set({ role: changes.role, permissions: changes.permissions, updated_at: new Date() })
     .where('id', '=', id)
     .execute();
-  if (!changes.is_active) await db.deleteFrom('sessions').where('user_id', '=', id).execute();
+  await setUserActive(db, id, changes.is_active);
 }
 
 /** Invitations still waiting to be claimed (expired ones too: they can be sent again), newest first. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { businessIdOf } from '../../../domain/access.ts';
+import { businessIdOf, canManageStaffOf } from '../../../domain/access.ts';
 import { defaultPermissions } from '../../../domain/permissions.ts';
 import { formatRoleLabel } from '../../../domain/roles.ts';
 import type {
@@ -12,12 +12,7 @@ import type {
   StaffOverview,
   StaffUpdate,
 } from '../../../domain/schemas/staff.ts';
-import {
-  canManageStaffOf,
-  INVITATION_DAYS,
-  STAFF_RULE_MESSAGES as M,
-  type StaffRole,
-} from '../../../domain/staff.ts';
+import { INVITATION_DAYS, STAFF_RULE_MESSAGES as M, type StaffRole } from '../../../domain/staff.ts';
 import type { Database, User } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';

@@ -1,6 +1,6 @@
 import { PLANS } from '../../../../domain/plans.ts';
 import type { AdminUser } from '../../../../domain/schemas/admin-users.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { refusalOr } from '../../../lib/api.ts';
 
 export const fullName = (user: Pick<AdminUser, 'first_name' | 'last_name'>) =>
   `${user.first_name} ${user.last_name}`;
@@ -26,7 +26,4 @@ export function businessText(user: AdminUser): string {
  * they stay an owner'), otherwise `fallback` (the spec's 'Failed to update role', 'Failed to update
  * user status').
  */
-export function changeFailureText(error: unknown, fallback: string): string {
-  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
-  return refused ? error.message : fallback;
-}
+export const changeFailureText = refusalOr;

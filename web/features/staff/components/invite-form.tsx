@@ -12,16 +12,12 @@ import {
   type StaffRole,
 } from '../../../../domain/staff.ts';
 import { LazySelect as Select } from '../../../components/lazy-inputs.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { refusalOr } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useBulkInvite, useInvite } from '../api.ts';
 import { PermissionCheckboxes } from './permission-checkboxes.tsx';
 
 export const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: formatRoleLabel(role) }));
-
-/** The server's words for a refusal (a duplicate, the plan's limit), or the screen's own for a failure. */
-export const failure = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : fallback;
 
 const EMPTY = { first_name: '', last_name: '', email: '' };
 
@@ -53,7 +49,7 @@ export function InviteForm() {
         notifySuccess(STAFF_TOASTS.invited);
         setPerson(EMPTY);
       },
-      onError: (error) => notifyError(failure(error, STAFF_FAILURES.send)),
+      onError: (error) => notifyError(refusalOr(error, STAFF_FAILURES.send)),
     });
   };
 
@@ -71,7 +67,7 @@ export function InviteForm() {
           );
           setBulkText('');
         },
-        onError: (error) => notifyError(failure(error, STAFF_FAILURES.create)),
+        onError: (error) => notifyError(refusalOr(error, STAFF_FAILURES.create)),
       },
     );
 

@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { PERMISSION_KEYS, type Permissions } from '../../../../domain/permissions.ts';
 import { PERMISSION_TEXTS, STAFF_FAILURES, STAFF_TOASTS, type StaffRole } from '../../../../domain/staff.ts';
 import { LazySelect as Select } from '../../../components/lazy-inputs.tsx';
+import { refusalOr } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { type StaffMember, useUpdateStaff } from '../api.ts';
-import { failure, ROLE_OPTIONS } from './invite-form.tsx';
+import { ROLE_OPTIONS } from './invite-form.tsx';
 import { PermissionCheckboxes } from './permission-checkboxes.tsx';
 
 const nameOf = (member: StaffMember) => `${member.first_name} ${member.last_name}`;
@@ -46,7 +47,7 @@ function EditPermissionsModal({ member, onClose }: { member: StaffMember | null;
                       notifySuccess(STAFF_TOASTS.permissions);
                       close();
                     },
-                    onError: (error) => notifyError(failure(error, STAFF_FAILURES.permissions)),
+                    onError: (error) => notifyError(refusalOr(error, STAFF_FAILURES.permissions)),
                   },
                 )
               }
@@ -77,7 +78,7 @@ function MemberActions({
       { id: member.id, changes: { role } },
       {
         onSuccess: () => notifySuccess(STAFF_TOASTS.role),
-        onError: (error) => notifyError(failure(error, STAFF_FAILURES.role)),
+        onError: (error) => notifyError(refusalOr(error, STAFF_FAILURES.role)),
       },
     );
   const toggle = () =>
@@ -86,7 +87,7 @@ function MemberActions({
       {
         onSuccess: (updated) =>
           notifySuccess(updated.is_active ? STAFF_TOASTS.activated : STAFF_TOASTS.deactivated),
-        onError: (error) => notifyError(failure(error, STAFF_FAILURES.status)),
+        onError: (error) => notifyError(refusalOr(error, STAFF_FAILURES.status)),
       },
     );
   return (
