@@ -1,6 +1,7 @@
 import type { DrawerProps } from '@mantine/core';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 
+// React.lazy types the module's polymorphic Mantine component loosely; the cast restores Drawer's own props.
 const Drawer = lazy(() => import('./lazy/drawer.ts')) as unknown as ComponentType<DrawerProps>;
 
 /**

@@ -33,6 +33,7 @@ const loadAutocomplete = () => import('./lazy/autocomplete.ts');
 const loadNumberInput = () => import('./lazy/number-input.ts');
 const loadDatePickerInput = () => import('./lazy/date-picker-input.ts');
 
+// React.lazy types these polymorphic Mantine components loosely; each cast restores the component's own props.
 const Select = lazy(loadSelect) as unknown as ComponentType<SelectProps>;
 const Autocomplete = lazy(loadAutocomplete) as unknown as ComponentType<AutocompleteProps>;
 const NumberInput = lazy(loadNumberInput) as unknown as ComponentType<NumberInputProps>;
