@@ -8,35 +8,84 @@ export interface PlanLimits {
   maxUsers: number;
 }
 
+export interface PlanFeature {
+  name: string;
+  included: boolean;
+  /** The feature's limit when it has one (-1 unlimited). */
+  limit?: number;
+}
+
 export interface Plan {
   id: PlanId;
   name: string;
+  description: string;
   priceCents: number;
   isPopular: boolean;
+  isCustom: boolean;
   limits: PlanLimits;
+  features: PlanFeature[];
 }
 
 export const PLANS: Record<PlanId, Plan> = {
   starter: {
     id: 'starter',
     name: 'Starter',
+    description: 'List one property and take your first bookings, free.',
     priceCents: 0,
     isPopular: false,
+    isCustom: false,
     limits: { maxListings: 1, maxBookingsPerMonth: 5, maxUsers: 1 },
+    features: [
+      { name: 'Listings', included: true, limit: 1 },
+      { name: 'Bookings per month', included: true, limit: 5 },
+      { name: 'Team members', included: true, limit: 1 },
+      { name: 'Rentza branding on your pages', included: true },
+      { name: 'Analytics', included: false },
+      { name: 'Standard support', included: true },
+      { name: 'Priority support', included: false },
+      { name: 'API access', included: false },
+      { name: 'White-label', included: false },
+    ],
   },
   pro: {
     id: 'pro',
     name: 'Pro',
+    description: 'For a growing rental business: up to 10 listings and unlimited bookings.',
     priceCents: 29900,
     isPopular: true,
+    isCustom: false,
     limits: { maxListings: 10, maxBookingsPerMonth: -1, maxUsers: 1 },
+    features: [
+      { name: 'Listings', included: true, limit: 10 },
+      { name: 'Bookings per month', included: true, limit: -1 },
+      { name: 'Team members', included: true, limit: 1 },
+      { name: 'Rentza branding on your pages', included: true },
+      { name: 'Analytics', included: true },
+      { name: 'Standard support', included: true },
+      { name: 'Priority support', included: false },
+      { name: 'API access', included: false },
+      { name: 'White-label', included: false },
+    ],
   },
   business: {
     id: 'business',
     name: 'Business',
+    description: 'Unlimited listings, bookings and staff, without Rentza branding.',
     priceCents: 69900,
     isPopular: false,
+    isCustom: false,
     limits: { maxListings: -1, maxBookingsPerMonth: -1, maxUsers: -1 },
+    features: [
+      { name: 'Listings', included: true, limit: -1 },
+      { name: 'Bookings per month', included: true, limit: -1 },
+      { name: 'Team members', included: true, limit: -1 },
+      { name: 'Rentza branding on your pages', included: false },
+      { name: 'Analytics', included: true },
+      { name: 'Standard support', included: true },
+      { name: 'Priority support', included: true },
+      { name: 'API access', included: false },
+      { name: 'White-label', included: false },
+    ],
   },
 };
 

@@ -25,6 +25,16 @@ const ConfigSchema = z
     PAYFAST_PASSPHRASE: z.string().optional(),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Comma-separated IPv4 addresses or CIDR ranges PayFast notifies from; defaults to PayFast's published ranges. */
+    PAYFAST_ALLOWED_SOURCES: z.string().optional(),
+    /** The seller on Rentza's own tax invoices (subscription billing). Required in production. */
+    RENTZA_LEGAL_NAME: z.string().min(2).default('Rentza (Pty) Ltd'),
+    RENTZA_VAT_NUMBER: z
+      .string()
+      .regex(/^4\d{9}$/, 'must be a South African VAT number: 10 digits starting with 4')
+      .default('4000000000'),
+    RENTZA_ADDRESS: z.string().min(5).default('1 Loop Street, Cape Town, 8001'),
+    RENTZA_BILLING_EMAIL: z.email().default('billing@rentza.co.za'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEMO_DATA: booleanFlag.default(true),
     WEB_DIST_DIR: z.string().default('./dist/web'),
@@ -55,6 +65,9 @@ export type Config = z.infer<typeof ConfigSchema> & {
 
 export class ConfigError extends Error {}
 
+/** Settings whose development default must not reach production. */
+const PRODUCTION_REQUIRED = ['RENTZA_VAT_NUMBER', 'RENTZA_ADDRESS'] as const;
+
 /** Parses the environment once; a bad value stops the server with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(
@@ -66,6 +79,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = result.data;
+  if (config.NODE_ENV === 'production') {
+    const missing = PRODUCTION_REQUIRED.filter((key) => !(key in present));
+    if (missing.length > 0)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((key) => `  ${key}: is required in production (it is printed on Rentza tax invoices)`).join('\n')}`,
+      );
+  }
   return {
     ...config,
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),

@@ -14,6 +14,7 @@ import * as billingCatalogues from './migrations/012-billing-catalogues.ts';
 import * as businessDocuments from './migrations/014-business-documents.ts';
 import * as bookedPrice from './migrations/015-booked-price.ts';
 import * as clientRemoval from './migrations/016-client-removal.ts';
+import * as subscriptionBilling from './migrations/017-subscription-billing.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '014-business-documents': businessDocuments,
   '015-booked-price': bookedPrice,
   '016-client-removal': clientRemoval,
+  '017-subscription-billing': subscriptionBilling,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

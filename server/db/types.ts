@@ -3,6 +3,7 @@ import type { PaymentMethod, TransactionKind } from '../../domain/billing.ts';
 import type { DocumentKind, DocumentSeries } from '../../domain/documents.ts';
 import type { Permissions } from '../../domain/permissions.ts';
 import type { PlanId, SubscriptionStatus } from '../../domain/plans.ts';
+import type { AddOnId, PaymentKind, SubscriptionPaymentMethod } from '../../domain/subscriptions.ts';
 import type { PropertyStatus, PropertyType } from '../../domain/property.ts';
 import type { Role } from '../../domain/roles.ts';
 import type { BANK_ACCOUNT_TYPES } from '../../domain/schemas/business-details.ts';
@@ -144,8 +145,101 @@ export interface SubscriptionsTable {
   current_period_start: Generated<Date>;
   current_period_end: Generated<Date>;
   cancel_at_period_end: Generated<boolean>;
+  payment_method: Generated<SubscriptionPaymentMethod>;
+  commission_rate: Generated<Numeric>;
+  payment_processor: PaymentGateway | null;
+  gateway_token: string | null;
+  saved_method_type: 'card' | 'bank_account' | 'eft' | null;
+  saved_method_name: string | null;
+  saved_method_brand: string | null;
+  saved_method_last_used: Date | null;
+  past_due_since: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+export type PaymentGateway = 'payfast' | 'stripe';
+export type PaymentStatus = 'pending' | 'complete' | 'failed' | 'cancelled';
+
+export interface SubscriptionAddOnsTable {
+  id: Generated<string>;
+  subscription_id: string;
+  add_on_id: AddOnId;
+  price_cents: number;
+  added_at: Generated<Date>;
+  removed_at: Date | null;
+}
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  owner_id: string;
+  subscription_id: string;
+  gateway: PaymentGateway;
+  /** Our id for the attempt, sent to the gateway (PayFast's m_payment_id): PAY_/SUB_/UPDATE_… */
+  reference: string;
+  /** A renewal's first payment (the SUB_ that set up the gateway's recurring billing). */
+  parent_payment_id: string | null;
+  kind: PaymentKind;
+  plan_id: PlanId;
+  add_on_ids: Generated<AddOnId[]>;
+  description: string;
+  amount_cents: number;
+  status: Generated<PaymentStatus>;
+  gateway_payment_id: string | null;
+  failure_reason: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
+export interface PaymentNotificationsTable {
+  id: Generated<string>;
+  gateway: PaymentGateway;
+  received_at: Generated<Date>;
+  source_ip: string | null;
+  raw_body: string;
+  payment_id: string | null;
+  gateway_payment_id: string | null;
+  gateway_status: string | null;
+  outcome: 'applied' | 'recorded' | 'duplicate' | 'rejected';
+  reason: string | null;
+}
+
+export interface PlatformInvoiceSequenceTable {
+  id: Generated<boolean>;
+  last_number: number;
+}
+
+/** What a Rentza tax invoice names, fixed when it is issued. */
+export interface SubscriptionInvoiceSnapshot {
+  seller: { legalName: string; vatNumber: string; address: string; email: string };
+  buyer: { name: string; email: string; businessName: string | null; vatNumber: string | null; address: string | null };
+}
+
+export interface SubscriptionInvoicesTable {
+  id: Generated<string>;
+  owner_id: string;
+  subscription_id: string;
+  payment_id: string;
+  number: number;
+  invoice_date: string;
+  description: string;
+  plan_id: PlanId;
+  amount_cents: number;
+  vat_cents: number;
+  vat_rate_percent: Numeric;
+  period_start: string;
+  period_end: string;
+  status: Generated<'paid' | 'pending' | 'failed'>;
+  snapshot: ColumnType<SubscriptionInvoiceSnapshot, string, never>;
+  created_at: Generated<Date>;
+}
+
+export interface SubscriptionRemindersTable {
+  subscription_id: string;
+  period_end: Date;
+  days_before: number;
+  sent_at: Generated<Date>;
 }
 
 export interface ClientsTable {
@@ -361,6 +455,12 @@ export interface Database {
   dev_mailbox: DevMailboxTable;
   sign_in_failures: SignInFailuresTable;
   subscriptions: SubscriptionsTable;
+  subscription_add_ons: SubscriptionAddOnsTable;
+  payments: PaymentsTable;
+  payment_notifications: PaymentNotificationsTable;
+  platform_invoice_sequence: PlatformInvoiceSequenceTable;
+  subscription_invoices: SubscriptionInvoicesTable;
+  subscription_reminders: SubscriptionRemindersTable;
   clients: ClientsTable;
   properties: PropertiesTable;
   property_images: PropertyImagesTable;
@@ -379,6 +479,7 @@ export interface Database {
 export type Property = Selectable<PropertiesTable>;
 export type PropertyImage = Selectable<PropertyImagesTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
+export type Payment = Selectable<PaymentsTable>;
 
 export type User = Selectable<UsersTable>;
 export type NewInvitation = Insertable<InvitationsTable>;
