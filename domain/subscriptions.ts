@@ -1,4 +1,4 @@
-import { type PlanId, PLANS, type SubscriptionStatus } from './plans.ts';
+import { PLANS, type PlanId, type SubscriptionStatus } from './plans.ts';
 
 /** Subscription rules of the second spec (§4, §9) shared by the server and the Subscription screen. */
 
@@ -119,7 +119,10 @@ export function daysRemainingTone(days: number): 'danger' | 'warning' | 'normal'
 }
 
 /** A usage bar: 'Unlimited' for -1, warning at 80 % or more. */
-export function usageLevel(used: number, limit: number): { percent: number; warning: boolean; unlimited: boolean } {
+export function usageLevel(
+  used: number,
+  limit: number,
+): { percent: number; warning: boolean; unlimited: boolean } {
   if (limit === -1) return { percent: 0, warning: false, unlimited: true };
   if (limit === 0) return { percent: 100, warning: true, unlimited: false };
   const percent = Math.min(100, Math.round((used / limit) * 100));

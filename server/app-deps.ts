@@ -5,6 +5,7 @@ import type { Database } from './db/types.ts';
 import type { SessionUser } from './http/session.ts';
 import type { Auth } from './platform/auth.ts';
 import type { OutgoingMail } from './platform/mail/transports.ts';
+import type { Payments } from './platform/payments/payments.ts';
 import type { StorageDriver } from './platform/storage/storage.ts';
 
 /** What route modules receive: plain dependencies, no globals. */
@@ -18,4 +19,5 @@ export interface AppDeps {
   storage: StorageDriver;
   /** Ask the outbox worker to deliver now (mail enqueued inside a transaction). */
   pokeMail: () => void;
+  payments: Payments;
 }

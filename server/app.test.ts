@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { createAuth } from './platform/auth.ts';
+import { createPayments } from './platform/payments/payments.ts';
 import { createStorage } from './runtime.ts';
 import { createTestApp, fakeRegistration, TEST_AUTH_SECRET, type TestApp } from './test/harness.ts';
 import { testDatabaseUrl } from './test/test-database.ts';
@@ -44,6 +45,7 @@ describe('GET /api/health', () => {
         databaseKind: database.kind,
         storage,
         pokeMail: () => {},
+        payments: createPayments(t.config, async () => ({ status: 503, text: '' })),
       },
       logger: pino({ level: 'silent' }),
       devMailbox: false,

@@ -31,6 +31,8 @@ import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.rout
 import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
 import { registerInvitationRoutes } from './modules/invitations/invitation.routes.ts';
 import { registerNotificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.ts';
+import { registerPayfastSimulatorRoutes } from './modules/payfast-simulator/simulator.routes.ts';
+import { registerPaymentRoutes } from './modules/payments/payment.routes.ts';
 import { registerPropertyRoutes } from './modules/properties/property.routes.ts';
 import { registerPropertyImageRoutes } from './modules/property-images/property-image.routes.ts';
 import { registerReservationRoutes } from './modules/reservations/reservation.routes.ts';
@@ -149,6 +151,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInvitationRoutes(app, deps);
   registerStaffRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
+  registerPaymentRoutes(app, deps);
+  registerPayfastSimulatorRoutes(app, deps);
   registerPropertyRoutes(app, deps);
   registerClientRoutes(app, deps);
   registerReservationRoutes(app, deps);

@@ -11,6 +11,8 @@ function configError(env: Record<string, string>): ConfigError {
   throw new Error('expected loadConfig to throw');
 }
 
+const RENTZA_SELLER = { RENTZA_VAT_NUMBER: '4123456789', RENTZA_ADDRESS: '12 Long Street, Cape Town, 8001' };
+
 describe('loadConfig', () => {
   it('runs with nothing configured', () => {
     const config = loadConfig({});
@@ -89,8 +91,25 @@ describe('loadConfig', () => {
     expect(error.message).toBe(
       'Invalid configuration:\n  SMTP_URL: is required in production: without it emails would only be captured in the dev mailbox, which is never served in production',
     );
-    const config = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example:587',
+      ...RENTZA_SELLER,
+    });
     expect(isDevMailboxEnabled(config)).toBe(false);
+  });
+
+  it('refuses to start in production without Rentza’s own VAT number and address (printed on its tax invoices)', () => {
+    const error = configError({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' });
+    expect(error.message).toBe(
+      'Invalid configuration:\n  RENTZA_VAT_NUMBER: is required in production (it is printed on Rentza tax invoices)\n  RENTZA_ADDRESS: is required in production (it is printed on Rentza tax invoices)',
+    );
+    expect(configError({ PAYFAST_MODE: 'live', PAYFAST_MERCHANT_ID: '10000100' }).message).toBe(
+      'Invalid configuration:\n  PAYFAST_MERCHANT_KEY: is required when PAYFAST_MODE is live (subscriptions need a passphrase)\n  PAYFAST_PASSPHRASE: is required when PAYFAST_MODE is live (subscriptions need a passphrase)',
+    );
+    expect(configError({ RENTZA_VAT_NUMBER: '123' }).message).toContain(
+      'RENTZA_VAT_NUMBER: must be a South African VAT number: 10 digits starting with 4',
+    );
   });
 
   it('serves the dev mailbox only without SMTP and outside production', () => {

@@ -25,6 +25,8 @@ const ConfigSchema = z
     PAYFAST_PASSPHRASE: z.string().optional(),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Where the Stripe client sends API calls (default Stripe's own); tests point it at a local fake. */
+    STRIPE_API_BASE: optionalUrl,
     /** Comma-separated IPv4 addresses or CIDR ranges PayFast notifies from; defaults to PayFast's published ranges. */
     PAYFAST_ALLOWED_SOURCES: z.string().optional(),
     /** The seller on Rentza's own tax invoices (subscription billing). Required in production. */
@@ -47,6 +49,16 @@ const ConfigSchema = z
         message:
           'is required in production: without it emails would only be captured in the dev mailbox, which is never served in production',
       });
+    }
+    if (env.PAYFAST_MODE !== 'simulator') {
+      for (const key of ['PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `is required when PAYFAST_MODE is ${env.PAYFAST_MODE} (subscriptions need a passphrase)`,
+          });
+      }
     }
     const s3 = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
     const given = s3.filter((key) => env[key]);

@@ -8,9 +8,11 @@ import { type Config, isDevMailboxEnabled, isSmtpConfigured } from './config.ts'
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/seed.ts';
+import { startSimulatedBilling } from './modules/payfast-simulator/simulated-billing.ts';
 import { createAuth } from './platform/auth.ts';
 import { enqueueMail, startOutboxWorker } from './platform/mail/outbox.ts';
 import { createDevMailboxTransport, createSmtpTransport } from './platform/mail/transports.ts';
+import { createPayments, loopbackHttp } from './platform/payments/payments.ts';
 import { createLocalStorage } from './platform/storage/local-storage.ts';
 import { createS3StorageFromConfig } from './platform/storage/s3-storage.ts';
 import type { StorageDriver } from './platform/storage/storage.ts';
@@ -42,7 +44,7 @@ export function createStorage(config: Config): StorageDriver {
 
 export async function startRuntime(
   config: Config,
-  options: { logger?: Logger; database?: DatabaseHandle } = {},
+  options: { logger?: Logger; database?: DatabaseHandle; simulatedBilling?: boolean } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? pino({ level: config.LOG_LEVEL });
   const database =
@@ -66,6 +68,15 @@ export async function startRuntime(
     ? await seedDemoData(database.db, storage, (p) => authContext.password.hash(p))
     : false;
 
+  // Calls to our own address (the PayFast simulator, its ITNs) are served in-process.
+  let appForLoopback: FastifyInstance | null = null;
+  const http = loopbackHttp(config.PUBLIC_URL, async (request) => {
+    if (!appForLoopback) throw new Error('the server is not ready');
+    const response = await appForLoopback.inject(request);
+    return { statusCode: response.statusCode, body: response.body };
+  });
+  const payments = createPayments(config, http);
+
   const app = await buildApp({
     deps: {
       db: database.db,
@@ -75,17 +86,25 @@ export async function startRuntime(
       databaseKind: database.kind,
       storage,
       pokeMail: worker.poke,
+      payments,
     },
     logger,
     devMailbox: isDevMailboxEnabled(config),
     webDistDir: config.WEB_DIST_DIR,
   });
 
+  appForLoopback = app;
+  const simulatedBilling =
+    payments.payfastSettings.mode === 'simulator' && options.simulatedBilling !== false
+      ? startSimulatedBilling(database.db, payments, logger)
+      : null;
+
   return {
     app,
     database,
     seeded,
     close: async () => {
+      await simulatedBilling?.stop();
       await app.close();
       await worker.stop();
       await database.close();

@@ -95,7 +95,7 @@ export const PaymentStartSchema = z.object({
 export type PaymentStart = z.infer<typeof PaymentStartSchema>;
 
 /** POST /api/subscription/plan: a free plan or a downgrade applies now; an upgrade returns a checkout. */
-export const ChangePlanRequestSchema = z.object({ planId: z.enum(PLAN_IDS) });
+export const ChangePlanRequestSchema = z.object({ planId: z.enum(PLAN_IDS, 'Invalid plan selected') });
 export const ChangePlanResultSchema = z.discriminatedUnion('outcome', [
   z.object({
     outcome: z.literal('changed'),
@@ -143,4 +143,4 @@ export const BillingHistoryEntrySchema = z.object({
 export const BillingHistorySchema = z.object({ entries: z.array(BillingHistoryEntrySchema) });
 export type BillingHistoryEntry = z.infer<typeof BillingHistoryEntrySchema>;
 
-export const AddOnParamsSchema = z.object({ addOnId: z.enum(ADD_ON_IDS) });
+export const AddOnParamsSchema = z.object({ addOnId: z.enum(ADD_ON_IDS, 'Invalid add-on selected') });

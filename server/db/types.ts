@@ -3,13 +3,13 @@ import type { PaymentMethod, TransactionKind } from '../../domain/billing.ts';
 import type { DocumentKind, DocumentSeries } from '../../domain/documents.ts';
 import type { Permissions } from '../../domain/permissions.ts';
 import type { PlanId, SubscriptionStatus } from '../../domain/plans.ts';
-import type { AddOnId, PaymentKind, SubscriptionPaymentMethod } from '../../domain/subscriptions.ts';
 import type { PropertyStatus, PropertyType } from '../../domain/property.ts';
 import type { Role } from '../../domain/roles.ts';
 import type { BANK_ACCOUNT_TYPES } from '../../domain/schemas/business-details.ts';
 import type { DocumentSnapshot } from '../../domain/schemas/documents.ts';
 import type { NotificationSettings } from '../../domain/schemas/notification-settings.ts';
 import type { Specifications } from '../../domain/schemas/property.ts';
+import type { AddOnId, PaymentKind, SubscriptionPaymentMethod } from '../../domain/subscriptions.ts';
 
 type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 
@@ -213,7 +213,13 @@ export interface PlatformInvoiceSequenceTable {
 /** What a Rentza tax invoice names, fixed when it is issued. */
 export interface SubscriptionInvoiceSnapshot {
   seller: { legalName: string; vatNumber: string; address: string; email: string };
-  buyer: { name: string; email: string; businessName: string | null; vatNumber: string | null; address: string | null };
+  buyer: {
+    name: string;
+    email: string;
+    businessName: string | null;
+    vatNumber: string | null;
+    address: string | null;
+  };
 }
 
 export interface SubscriptionInvoicesTable {

@@ -135,5 +135,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       DROP CONSTRAINT subscriptions_commission_on_starter,
       DROP COLUMN payment_method, DROP COLUMN commission_rate, DROP COLUMN payment_processor,
       DROP COLUMN gateway_token, DROP COLUMN saved_method_type, DROP COLUMN saved_method_name,
-      DROP COLUMN saved_method_brand, DROP COLUMN saved_method_last_used, DROP COLUMN past_due_since`.execute(db);
+      DROP COLUMN saved_method_brand, DROP COLUMN saved_method_last_used, DROP COLUMN past_due_since`.execute(
+    db,
+  );
 }

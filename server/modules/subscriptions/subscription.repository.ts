@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dates.ts';
 import type { PlanUsage } from '../../../domain/plans.ts';
+import type { AddOnId } from '../../../domain/subscriptions.ts';
 import type { Database, Subscription } from '../../db/types.ts';
 
 type Executor = Kysely<Database>;
@@ -14,8 +15,24 @@ export async function ensureStarterSubscription(db: Executor, ownerId: string): 
     .execute();
 }
 
-export function findSubscription(db: Executor, ownerId: string): Promise<Subscription | undefined> {
-  return db.selectFrom('subscriptions').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();
+export function findSubscription(
+  db: Executor,
+  ownerId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<Subscription | undefined> {
+  const query = db.selectFrom('subscriptions').selectAll().where('owner_id', '=', ownerId);
+  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function activeAddOnIds(db: Executor, subscriptionId: string): Promise<AddOnId[]> {
+  const rows = await db
+    .selectFrom('subscription_add_ons')
+    .select('add_on_id')
+    .where('subscription_id', '=', subscriptionId)
+    .where('removed_at', 'is', null)
+    .orderBy('added_at')
+    .execute();
+  return rows.map((row) => row.add_on_id);
 }
 
 /**

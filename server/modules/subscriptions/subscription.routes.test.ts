@@ -289,7 +289,7 @@ describe('GET /api/subscription: an owner', () => {
 
   it('no subscription: no plan, and nothing is allowed', async () => {
     const { cookie } = await owner(null);
-    expect(await view(cookie)).toEqual({
+    expect(await view(cookie)).toMatchObject({
       planId: null,
       planName: null,
       status: null,
@@ -297,6 +297,11 @@ describe('GET /api/subscription: an owner', () => {
       usage: { currentListings: 0, bookingsThisMonth: 0, usersCount: 1 },
       canCreateListing: { allowed: false, reason: NO_SUBSCRIPTION },
       canAddBooking: { allowed: false, reason: NO_SUBSCRIPTION },
+      canAddUser: { allowed: false, reason: NO_SUBSCRIPTION },
+      id: null,
+      nextBillingAmountCents: 0,
+      allowManualPayment: false,
+      savedPaymentMethod: null,
     });
   });
 

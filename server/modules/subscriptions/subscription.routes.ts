@@ -1,43 +1,188 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { canPerformAction } from '../../../domain/plans.ts';
-import { SubscriptionSummarySchema } from '../../../domain/schemas/subscription.ts';
+import { z } from 'zod';
+import { PLANS } from '../../../domain/plans.ts';
+import {
+  AddOnParamsSchema,
+  BillingHistorySchema,
+  ChangePlanRequestSchema,
+  ChangePlanResultSchema,
+  PaymentStartSchema,
+  PlanCatalogueSchema,
+  StartPaymentRequestSchema,
+  SubscriptionSummarySchema,
+} from '../../../domain/schemas/subscription.ts';
+import { ADD_ONS } from '../../../domain/subscriptions.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { requireRole } from '../../http/session.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
-import { describeSubscription, NO_ACTIVE_SUBSCRIPTION } from './subscription.service.ts';
+import { billingHistory } from './billing-history.ts';
+import {
+  cancelSubscription,
+  changePlan,
+  reactivateSubscription,
+  setAddOn,
+  startPayment,
+  startPaymentMethodUpdate,
+  summarize,
+  switchToCommission,
+} from './subscription-billing.service.ts';
 
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  502: ErrorResponseSchema,
+};
+const tags = ['subscription'];
+
+/** The Subscription screen (second spec §2, §4, §8): plans, usage, add-ons, payments and billing history. */
 export function registerSubscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const owner = async (request: Parameters<AppDeps['currentUser']>[0]) =>
+    requireRole(await deps.currentUser(request), ['owner']);
+
+  api.get(
+    '/api/subscription/plans',
+    { schema: { tags, summary: 'The plans and add-ons (public)', response: { 200: PlanCatalogueSchema } } },
+    async () => ({ plans: Object.values(PLANS), addOns: Object.values(ADD_ONS) }),
+  );
+
+  api.get(
     '/api/subscription',
     {
       schema: {
-        tags: ['subscription'],
-        summary: 'The owner’s current plan, status, usage and what the plan allows next',
-        response: {
-          200: SubscriptionSummarySchema,
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-        },
+        tags,
+        summary: 'The owner’s plan, status, usage, add-ons and payment method (an admin names the owner)',
+        querystring: z.object({ ownerId: z.uuid('ownerId must be a user id').optional() }),
+        response: { 200: SubscriptionSummarySchema, ...errors },
       },
     },
     async (request) => {
-      const user = requireRole(await deps.currentUser(request), ['owner']);
-      const { subscription, plan, usage } = await describeSubscription(deps.db, user.id);
-      const active = subscription?.status === 'active';
-      const check = (action: 'create_listing' | 'add_booking') =>
-        subscription && active
-          ? canPerformAction(subscription.plan_id, usage, action)
-          : { allowed: false, reason: NO_ACTIVE_SUBSCRIPTION };
-      return {
-        planId: subscription?.plan_id ?? null,
-        planName: plan?.name ?? null,
-        status: subscription?.status ?? null,
-        currentPeriodEnd: subscription ? new Date(subscription.current_period_end).toISOString() : null,
-        usage,
-        canCreateListing: check('create_listing'),
-        canAddBooking: check('add_booking'),
-      };
+      const user = requireRole(await deps.currentUser(request), ['owner', 'admin']);
+      if (user.role === 'owner') return summarize(deps.db, deps, user);
+      if (!request.query.ownerId) throw badRequest('Choose an owner: ownerId is required for an admin');
+      const subject = await deps.db
+        .selectFrom('users')
+        .select(['id', 'region'])
+        .where('id', '=', request.query.ownerId)
+        .where('role', '=', 'owner')
+        .executeTakeFirst();
+      if (!subject) throw notFound('Owner not found');
+      return summarize(deps.db, deps, subject);
     },
+  );
+
+  api.post(
+    '/api/subscription/plan',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change plan: a free plan or a downgrade applies now; an upgrade returns the gateway checkout',
+        body: ChangePlanRequestSchema,
+        response: { 200: ChangePlanResultSchema, ...errors },
+      },
+    },
+    async (request) => changePlan(deps, await owner(request), request.body.planId),
+  );
+
+  api.post(
+    '/api/subscription/commission',
+    {
+      schema: {
+        tags,
+        summary: 'Switch to commission only (10 % per booking, Starter limits)',
+        response: { 200: SubscriptionSummarySchema, ...errors },
+      },
+    },
+    async (request) => switchToCommission(deps, await owner(request)),
+  );
+
+  for (const [method, active] of [
+    ['post', true],
+    ['delete', false],
+  ] as const) {
+    api[method](
+      '/api/subscription/add-ons/:addOnId',
+      {
+        schema: {
+          tags,
+          summary: active ? 'Add an add-on to the monthly cost' : 'Remove an add-on',
+          params: AddOnParamsSchema,
+          response: { 200: SubscriptionSummarySchema, ...errors },
+        },
+      },
+      async (request) => setAddOn(deps, await owner(request), request.params.addOnId, active),
+    );
+  }
+
+  api.post(
+    '/api/subscription/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel at the end of the period (recurring billing stops now)',
+        response: { 200: SubscriptionSummarySchema, ...errors },
+      },
+    },
+    async (request) => cancelSubscription(deps, await owner(request)),
+  );
+
+  api.post(
+    '/api/subscription/reactivate',
+    {
+      schema: {
+        tags,
+        summary: 'Keep a subscription that was set to cancel',
+        response: { 200: SubscriptionSummarySchema, ...errors },
+      },
+    },
+    async (request) => reactivateSubscription(deps, await owner(request)),
+  );
+
+  api.post(
+    '/api/subscription/payments',
+    {
+      schema: {
+        tags,
+        summary: 'Start Pay now (the next billing amount) or the test payment (sandbox and simulator only)',
+        body: StartPaymentRequestSchema,
+        response: { 200: PaymentStartSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await owner(request);
+      return request.body.kind === 'update_method'
+        ? startPaymentMethodUpdate(deps, user)
+        : startPayment(deps, user, request.body.kind);
+    },
+  );
+
+  api.post(
+    '/api/subscription/payment-method',
+    {
+      schema: {
+        tags,
+        summary: 'Update the payment method: the gateway’s card page, or a R 5.00 card verification',
+        response: { 200: PaymentStartSchema, ...errors },
+      },
+    },
+    async (request) => startPaymentMethodUpdate(deps, await owner(request)),
+  );
+
+  api.get(
+    '/api/subscription/billing-history',
+    {
+      schema: {
+        tags,
+        summary: 'The owner’s subscription payments, newest first, with their tax invoices',
+        response: { 200: BillingHistorySchema, ...errors },
+      },
+    },
+    async (request) => ({ entries: await billingHistory(deps.db, (await owner(request)).id) }),
   );
 }

@@ -30,13 +30,17 @@ export async function assertActiveSubscription(db: Kysely<Database>, ownerId: st
   if (subscription?.status !== 'active') throw forbidden(NO_ACTIVE_SUBSCRIPTION);
 }
 
-/** Refuses the action (403 with the plan's reason) when the owner's plan does not allow one more. */
+/**
+ * Refuses the action (403 with the plan's reason) when the owner's plan does not allow one more.
+ * Call it inside the transaction that adds the listing, booking or team member.
+ */
 export async function assertPlanAllows(
   db: Kysely<Database>,
   ownerId: string,
   action: PlanAction,
 ): Promise<void> {
-  const subscription = await findSubscription(db, ownerId);
+  // The row lock makes two concurrent requests at a plan's boundary count one after the other.
+  const subscription = await findSubscription(db, ownerId, { forUpdate: true });
   if (subscription?.status !== 'active') throw forbidden(NO_ACTIVE_SUBSCRIPTION);
   if (isUnlimited(subscription.plan_id, action)) return;
   const check = canPerformAction(subscription.plan_id, await measureUsage(db, ownerId), action);

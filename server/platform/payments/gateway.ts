@@ -1,5 +1,4 @@
-import type { PaymentStart } from '../../../domain/schemas/subscription.ts';
-import type { GatewayId } from '../../../domain/schemas/subscription.ts';
+import type { GatewayId, PaymentStart } from '../../../domain/schemas/subscription.ts';
 
 /**
  * The one shape every payment gateway has (PAYFAST.md): build a hosted checkout, verify a notification

@@ -1,0 +1,175 @@
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { monthlyCostCents } from '../../../domain/subscriptions.ts';
+import type { Database } from '../../db/types.ts';
+import type { HttpCall, PayfastSettings } from '../../platform/payments/payfast-gateway.ts';
+import { type CheckoutField, itnSignature, signCheckout } from '../../platform/payments/payfast-signature.ts';
+import { activeAddOnIds } from '../subscriptions/subscription.repository.ts';
+
+/**
+ * A local stand-in for PayFast (PAYFAST_MODE=simulator): it checks a checkout form's signature as
+ * PayFast does, and sends correctly signed ITNs to the notify URL, so the app's real checkout and
+ * notification code runs offline. Only the source-address and server-confirmation checks are skipped.
+ */
+
+export type SimulatorDecision = 'COMPLETE' | 'FAILED' | 'CANCELLED';
+
+/** The checkout form as posted, with its signature checked against the merchant's passphrase. */
+export function readCheckout(
+  posted: Array<[string, string]>,
+  settings: PayfastSettings,
+): { fields: Record<string, string>; valid: boolean } {
+  const fields = Object.fromEntries(posted);
+  const { signature, ...signed } = fields;
+  let valid = false;
+  try {
+    valid =
+      signCheckout(signed as Partial<Record<CheckoutField, string>>, settings.passphrase).signature ===
+        signature &&
+      signed.merchant_id === settings.merchantId &&
+      signed.merchant_key === settings.merchantKey;
+  } catch {
+    valid = false;
+  }
+  return { fields, valid };
+}
+
+const centsOf = (rand: string) => Math.round(Number(rand) * 100);
+const rand = (cents: number) => (cents / 100).toFixed(2);
+
+/** The ITN PayFast would send for this order, fields in PayFast's order, signed. */
+export function buildItn(
+  order: Record<string, string>,
+  outcome: {
+    status: 'COMPLETE' | 'FAILED' | 'CANCELLED';
+    pfPaymentId: string;
+    amountCents: number;
+    token: string | null;
+  },
+  settings: PayfastSettings,
+): string {
+  // PayFast's card fee: 3.2 % + R 2.00 (its published standard rate), shown as a negative amount.
+  const fee = Math.round(outcome.amountCents * 0.032) + 200;
+  const pairs: Array<[string, string]> = [
+    ['m_payment_id', order.m_payment_id ?? ''],
+    ['pf_payment_id', outcome.pfPaymentId],
+    ['payment_status', outcome.status],
+    ['item_name', order.item_name ?? ''],
+    ['item_description', order.item_description ?? ''],
+    ['amount_gross', rand(outcome.amountCents)],
+    ['amount_fee', `-${rand(fee)}`],
+    ['amount_net', rand(outcome.amountCents - fee)],
+    ...[1, 2, 3, 4, 5].map((n): [string, string] => [`custom_str${n}`, order[`custom_str${n}`] ?? '']),
+    ...[1, 2, 3, 4, 5].map((n): [string, string] => [`custom_int${n}`, order[`custom_int${n}`] ?? '']),
+    ['name_first', order.name_first ?? ''],
+    ['name_last', order.name_last ?? ''],
+    ['email_address', order.email_address ?? ''],
+    ['merchant_id', settings.merchantId],
+  ];
+  if (outcome.token) {
+    pairs.push(['token', outcome.token]);
+    if (order.billing_date) pairs.push(['billing_date', order.billing_date]);
+  }
+  const signature = itnSignature(pairs, settings.passphrase);
+  return new URLSearchParams([...pairs, ['signature', signature]]).toString();
+}
+
+async function postItn(http: HttpCall, notifyUrl: string, body: string): Promise<void> {
+  const response = await http(notifyUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
+  if (response.status !== 200) throw new Error(`notify URL answered ${response.status}`);
+}
+
+/**
+ * The buyer's choice on the simulated payment page: an ITN for Complete or Fail (as PayFast sends),
+ * none for Cancel; returns where PayFast would send the browser.
+ */
+export async function decide(
+  order: Record<string, string>,
+  decision: SimulatorDecision,
+  settings: PayfastSettings,
+  http: HttpCall,
+): Promise<string> {
+  if (decision === 'CANCELLED') return order.cancel_url ?? '/';
+  const isSubscription = Boolean(order.subscription_type);
+  const body = buildItn(
+    order,
+    {
+      status: decision,
+      pfPaymentId: String(randomInt(1_000_000, 99_999_999)),
+      amountCents: centsOf(order.amount ?? '0'),
+      token: isSubscription && decision === 'COMPLETE' ? randomUUID() : null,
+    },
+    settings,
+  );
+  await postItn(http, order.notify_url ?? settings.notifyUrl, body);
+  return order.return_url ?? '/';
+}
+
+/**
+ * PayFast's scheduled billing, simulated: a recurring charge on the billing date of every simulated
+ * subscription that is due within a day. The charge's id is derived from the subscription and period,
+ * so two servers running this at once send the same notification and it is applied once.
+ */
+export async function billDueSubscriptions(
+  db: Kysely<Database>,
+  settings: PayfastSettings,
+  http: HttpCall,
+  now: Date = new Date(),
+): Promise<number> {
+  const due = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('payment_processor', '=', 'payfast')
+    .where('gateway_token', 'is not', null)
+    .where('cancel_at_period_end', '=', false)
+    .where('status', 'in', ['active', 'past_due'])
+    .where('current_period_end', '<=', new Date(now.getTime() + 24 * 60 * 60 * 1000))
+    .execute();
+  let sent = 0;
+  for (const subscription of due) {
+    const parent = await db
+      .selectFrom('payments')
+      .select(['reference', 'description'])
+      .where('subscription_id', '=', subscription.id)
+      .where('status', '=', 'complete')
+      .where('kind', 'in', ['subscription', 'update_method'])
+      .orderBy('completed_at', 'desc')
+      .executeTakeFirst();
+    const owner = await db
+      .selectFrom('users')
+      .select(['first_name', 'last_name', 'email'])
+      .where('id', '=', subscription.owner_id)
+      .executeTakeFirstOrThrow();
+    if (!parent || !subscription.gateway_token) continue;
+    const period = new Date(subscription.current_period_end).toISOString();
+    const pfPaymentId = String(
+      Number.parseInt(
+        createHash('sha256').update(`${subscription.id}:${period}`).digest('hex').slice(0, 12),
+        16,
+      ),
+    );
+    const body = buildItn(
+      {
+        m_payment_id: parent.reference,
+        item_name: parent.description,
+        name_first: owner.first_name,
+        name_last: owner.last_name,
+        email_address: owner.email,
+      },
+      {
+        status: 'COMPLETE',
+        pfPaymentId,
+        amountCents: monthlyCostCents(subscription.plan_id, await activeAddOnIds(db, subscription.id)),
+        token: subscription.gateway_token,
+      },
+      settings,
+    );
+    await postItn(http, settings.notifyUrl, body);
+    sent++;
+  }
+  return sent;
+}

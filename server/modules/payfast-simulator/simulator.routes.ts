@@ -1,0 +1,165 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { SIMULATOR_PATH } from '../../platform/payments/payfast-gateway.ts';
+import { parseItnBody } from '../../platform/payments/payfast-itn.ts';
+import { apiSignature } from '../../platform/payments/payfast-signature.ts';
+import { decide, readCheckout } from './payfast-simulator.ts';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function page(reply: FastifyReply, status: number, title: string, body: string) {
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .send(`<!doctype html>
+<html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · PayFast simulator</title>
+<style>
+  body { font-family: system-ui, sans-serif; background: #f3f5f8; color: #1b1f24; margin: 0; }
+  main { max-width: 30rem; margin: 2rem auto; background: #fff; border-radius: 12px; padding: 1.5rem;
+    box-shadow: 0 2px 8px rgb(0 0 0 / 0.08); }
+  .notice { background: #fff4e5; border: 1px solid #f0b35b; border-radius: 8px; padding: .75rem; font-size: .9rem; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: .4rem 1rem; } dt { color: #555; } dd { margin: 0; font-weight: 600; }
+  .actions { display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1.5rem; }
+  button, .button { font: inherit; text-decoration: none; display: inline-block; padding: .7rem 1.1rem; border-radius: 8px; border: 1px solid #888; background: #fff; cursor: pointer; }
+  .complete { background: #1c7c3c; border-color: #1c7c3c; color: #fff; }
+  .fail { background: #b3261e; border-color: #b3261e; color: #fff; }
+  button:focus-visible { outline: 3px solid #1864ab; outline-offset: 2px; }
+</style></head>
+<body><main><h1>${escapeHtml(title)}</h1>
+<p class="notice">PayFast simulator: no money moves. This page stands in for PayFast's payment page while Rentza runs with <code>PAYFAST_MODE=simulator</code>.</p>
+${body}</main></body></html>`);
+}
+
+const rand = (amount: string | undefined) => `R ${Number(amount ?? 0).toFixed(2)}`;
+const FREQUENCY: Record<string, string> = { '3': 'monthly', '6': 'annually' };
+
+/** The simulator's pages and its stand-in for PayFast's subscription API (simulator mode only). */
+export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const settings = deps.payments.payfastSettings;
+  if (settings.mode !== 'simulator') return;
+
+  app.register(async (scoped) => {
+    scoped.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+
+    scoped.post(`${SIMULATOR_PATH}/eng/process`, { schema: { hide: true } }, async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const { fields, valid } = readCheckout(parseItnBody(raw), settings);
+      if (!valid)
+        return page(
+          reply,
+          400,
+          'Payment could not start',
+          '<p role="alert">The payment request was not signed correctly (signature mismatch), so PayFast would refuse it.</p>',
+        );
+      const recurring = fields.subscription_type
+        ? `<dt>Then</dt><dd>${escapeHtml(rand(fields.recurring_amount))} ${escapeHtml(FREQUENCY[fields.frequency ?? ''] ?? '')} from ${escapeHtml(fields.billing_date ?? '')}, until cancelled</dd>`
+        : '';
+      return page(
+        reply,
+        200,
+        'Pay Rentza',
+        `<dl>
+  <dt>Item</dt><dd>${escapeHtml(fields.item_name ?? '')}</dd>
+  <dt>Details</dt><dd>${escapeHtml(fields.item_description ?? '')}</dd>
+  <dt>Pay now</dt><dd>${escapeHtml(rand(fields.amount))}</dd>${recurring}
+  <dt>Buyer</dt><dd>${escapeHtml(`${fields.name_first ?? ''} ${fields.name_last ?? ''} (${fields.email_address ?? ''})`)}</dd>
+  <dt>Reference</dt><dd>${escapeHtml(fields.m_payment_id ?? '')}</dd>
+</dl>
+<form method="post" action="${SIMULATOR_PATH}/eng/process/decision">
+  <input type="hidden" name="order" value="${escapeHtml(raw)}">
+  <div class="actions">
+    <button class="complete" name="decision" value="COMPLETE">Complete payment</button>
+    <button class="fail" name="decision" value="FAILED">Fail payment</button>
+    <button name="decision" value="CANCELLED">Cancel payment</button>
+  </div>
+</form>`,
+      );
+    });
+
+    const Decision = z.object({
+      order: z.string().min(1),
+      decision: z.enum(['COMPLETE', 'FAILED', 'CANCELLED']),
+    });
+    scoped.post(
+      `${SIMULATOR_PATH}/eng/process/decision`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const parsed = Decision.safeParse(
+          Object.fromEntries(new URLSearchParams(String(request.body ?? ''))),
+        );
+        if (!parsed.success)
+          return page(reply, 400, 'Payment could not continue', '<p role="alert">Choose an outcome.</p>');
+        const { fields, valid } = readCheckout(parseItnBody(parsed.data.order), settings);
+        if (!valid)
+          return page(reply, 400, 'Payment could not continue', '<p role="alert">Signature mismatch.</p>');
+        const next = await decide(fields, parsed.data.decision, settings, deps.payments.http);
+        return reply.redirect(next, 303);
+      },
+    );
+  });
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      `${SIMULATOR_PATH}/eng/recurring/update/:token`,
+      {
+        schema: {
+          hide: true,
+          params: z.object({ token: z.string().min(1) }),
+          querystring: z.object({ return: z.url() }),
+        },
+      },
+      async (request, reply) =>
+        page(
+          reply,
+          200,
+          'Update your card',
+          `<p>PayFast would ask for the new card details for recurring billing <code>${escapeHtml(request.params.token)}</code> here, and charge future payments to it.</p>
+<div class="actions"><a class="button complete" href="${escapeHtml(request.query.return)}">Save card and return to Rentza</a></div>`,
+        ),
+    );
+
+  // The subscription API (PAYFAST.md): signed headers; the simulator accepts what PayFast would accept.
+  for (const [method, action] of [
+    ['PUT', 'cancel'],
+    ['PUT', 'pause'],
+    ['PUT', 'unpause'],
+    ['PATCH', 'update'],
+    ['GET', 'fetch'],
+  ] as const) {
+    app.route({
+      method,
+      url: `${SIMULATOR_PATH}/api/subscriptions/:token/${action}`,
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const headers = request.headers;
+        const body = (request.body ?? {}) as Record<string, string | number>;
+        const expected = apiSignature(
+          {
+            'merchant-id': String(headers['merchant-id'] ?? ''),
+            version: String(headers.version ?? ''),
+            timestamp: String(headers.timestamp ?? ''),
+            ...body,
+          },
+          settings.passphrase,
+        );
+        if (headers['merchant-id'] !== settings.merchantId || headers.signature !== expected)
+          return reply
+            .status(401)
+            .send({ code: 401, status: 'failed', data: { response: 'Signature mismatch' } });
+        return { code: 200, status: 'success', data: { response: true } };
+      },
+    });
+  }
+}

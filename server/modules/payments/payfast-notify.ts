@@ -1,0 +1,93 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+import type { PaymentEvent } from '../../platform/payments/gateway.ts';
+import { verifyPayfastItn } from '../../platform/payments/payfast-itn.ts';
+import {
+  expectedAmountCents,
+  type Settlement,
+  settlePaymentEvent,
+} from '../subscriptions/payment-settlement.ts';
+
+/**
+ * One PayFast ITN, after the 200 has gone back: the five checks of PAYFAST.md, then settlement once per
+ * pf_payment_id. Every notification is kept with what became of it.
+ */
+export async function processPayfastItn(
+  deps: Pick<AppDeps, 'db' | 'config' | 'payments'>,
+  rawBody: string,
+  sourceIp: string,
+  log: FastifyBaseLogger,
+): Promise<Settlement> {
+  const settings = deps.payments.payfastSettings;
+  const validateUrl = settings.validateUrl;
+  const verdict = await verifyPayfastItn({
+    rawBody,
+    sourceIp,
+    passphrase: settings.passphrase,
+    allowedRanges: settings.allowedSources,
+    expectedAmountCents: (reference) => expectedAmountCents(deps.db, reference),
+    confirm: validateUrl
+      ? async (parameterString) =>
+          (
+            await deps.payments.http(validateUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              body: parameterString,
+            })
+          ).text
+      : null,
+  });
+  const fields = new URLSearchParams(rawBody);
+  if (!verdict.ok) {
+    await record(deps, rawBody, sourceIp, fields, {
+      outcome: 'rejected',
+      reason: verdict.reason,
+      paymentId: null,
+    });
+    log.warn({ reason: verdict.reason, m_payment_id: fields.get('m_payment_id') }, 'PayFast ITN rejected');
+    return { outcome: 'rejected', reason: verdict.reason, paymentId: null, retiredToken: null };
+  }
+  const event: PaymentEvent = {
+    gateway: 'payfast',
+    reference: verdict.event.mPaymentId,
+    gatewayPaymentId: verdict.event.pfPaymentId,
+    status: verdict.event.status,
+    amountCents: verdict.event.amountGrossCents,
+    token: verdict.event.token,
+    paymentMethod: null,
+  };
+  const settlement = await settlePaymentEvent(deps.db, deps.config, event);
+  await record(deps, rawBody, sourceIp, fields, settlement);
+  if (settlement.retiredToken) {
+    // The new recurring billing is in place; the replaced one must stop charging.
+    await deps.payments.payfast.cancelRecurring(settlement.retiredToken).catch((error: unknown) => {
+      log.error(
+        { err: error, paymentId: settlement.paymentId },
+        'PayFast: cancelling the replaced recurring billing failed',
+      );
+    });
+  }
+  return settlement;
+}
+
+async function record(
+  deps: Pick<AppDeps, 'db'>,
+  rawBody: string,
+  sourceIp: string,
+  fields: URLSearchParams,
+  settlement: Pick<Settlement, 'outcome' | 'reason' | 'paymentId'>,
+) {
+  await deps.db
+    .insertInto('payment_notifications')
+    .values({
+      gateway: 'payfast',
+      source_ip: sourceIp,
+      raw_body: rawBody,
+      payment_id: settlement.paymentId,
+      gateway_payment_id: fields.get('pf_payment_id'),
+      gateway_status: fields.get('payment_status'),
+      outcome: settlement.outcome,
+      reason: settlement.reason,
+    })
+    .execute();
+}

@@ -1,0 +1,322 @@
+import type { Kysely, Transaction } from 'kysely';
+import { addDays, todayInBusinessZone } from '../../../domain/dates.ts';
+import { BILLING_PERIOD_DAYS, billingDescription, monthlyCostCents } from '../../../domain/subscriptions.ts';
+import { vatRateOn } from '../../../domain/vat.ts';
+import type { Config } from '../../config.ts';
+import type { Database, Payment, Subscription } from '../../db/types.ts';
+import type { PaymentEvent } from '../../platform/payments/gateway.ts';
+import { listVatRates } from '../documents/documents.repository.ts';
+import { activeAddOnIds } from './subscription.repository.ts';
+
+/**
+ * Applies a verified gateway notification to our payments and subscriptions, once per gateway payment
+ * id. Only a COMPLETE activates or extends a subscription; FAILED and CANCELLED are recorded. The
+ * payment row is locked, so copies of one notification arriving at once (retries, two servers) apply
+ * in turn and all but the first find it done.
+ */
+
+export type SettlementOutcome = 'applied' | 'recorded' | 'duplicate' | 'rejected';
+
+export interface Settlement {
+  outcome: SettlementOutcome;
+  reason: string | null;
+  paymentId: string | null;
+  /** A recurring-billing token the gateway should stop (replaced by a newer one). */
+  retiredToken: string | null;
+}
+
+type Trx = Transaction<Database>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RECURRING_KINDS = new Set(['subscription', 'update_method']);
+
+/** The amount a notification for this reference must carry (ITN check 4); null when we never issued it. */
+export async function expectedAmountCents(db: Kysely<Database>, reference: string): Promise<number | null> {
+  const payment = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+  if (!payment) return null;
+  if (payment.status !== 'complete' || !RECURRING_KINDS.has(payment.kind)) return payment.amount_cents;
+  // A later charge of recurring billing that this payment set up: the subscription's monthly cost.
+  const subscription = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('id', '=', payment.subscription_id)
+    .executeTakeFirstOrThrow();
+  return monthlyCostCents(subscription.plan_id, await activeAddOnIds(db, subscription.id));
+}
+
+export async function settlePaymentEvent(
+  db: Kysely<Database>,
+  config: Config,
+  event: PaymentEvent,
+  now: Date = new Date(),
+): Promise<Settlement> {
+  return db.transaction().execute(async (trx) => {
+    const payment = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('reference', '=', event.reference)
+      .where('gateway', '=', event.gateway)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!payment) return result('rejected', `unknown reference ${event.reference}`, null);
+    const subscription = await trx
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('id', '=', payment.subscription_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+
+    if (payment.gateway_payment_id === event.gatewayPaymentId)
+      return result('duplicate', 'already processed', payment.id);
+
+    if (payment.status === 'pending') return settleFirst(trx, config, payment, subscription, event, now);
+
+    const isRecurringCharge =
+      payment.status === 'complete' &&
+      RECURRING_KINDS.has(payment.kind) &&
+      event.token !== null &&
+      event.token === subscription.gateway_token;
+    if (!isRecurringCharge) return result('recorded', `payment already ${payment.status}`, payment.id);
+    return settleRecurring(trx, config, payment, subscription, event, now);
+  });
+}
+
+function result(
+  outcome: SettlementOutcome,
+  reason: string | null,
+  paymentId: string | null,
+  retiredToken: string | null = null,
+): Settlement {
+  return { outcome, reason, paymentId, retiredToken };
+}
+
+/** The first notification of a payment we started: it completes, fails or is cancelled. */
+async function settleFirst(
+  trx: Trx,
+  config: Config,
+  payment: Payment,
+  subscription: Subscription,
+  event: PaymentEvent,
+  now: Date,
+): Promise<Settlement> {
+  if (event.status === 'PENDING') return result('recorded', 'the gateway reports it pending', payment.id);
+  if (event.status !== 'COMPLETE') {
+    await trx
+      .updateTable('payments')
+      .set({
+        status: event.status === 'FAILED' ? 'failed' : 'cancelled',
+        gateway_payment_id: event.gatewayPaymentId,
+        failure_reason: event.status === 'FAILED' ? 'Payment failed' : 'Payment cancelled',
+        updated_at: now,
+      })
+      .where('id', '=', payment.id)
+      .execute();
+    return result('applied', null, payment.id);
+  }
+
+  await trx
+    .updateTable('payments')
+    .set({
+      status: 'complete',
+      gateway_payment_id: event.gatewayPaymentId,
+      completed_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', payment.id)
+    .execute();
+
+  let retiredToken: string | null = null;
+  let period = { start: now, end: new Date(subscription.current_period_end) };
+  const savedMethod = {
+    saved_method_type: event.paymentMethod ?? 'card',
+    saved_method_name: event.gateway === 'payfast' ? 'Card via PayFast' : 'Card via Stripe',
+    saved_method_brand: null,
+    saved_method_last_used: now,
+  } as const;
+
+  if (payment.kind === 'subscription') {
+    period = { start: now, end: new Date(now.getTime() + BILLING_PERIOD_DAYS * DAY_MS) };
+    if (subscription.gateway_token && subscription.gateway_token !== event.token)
+      retiredToken = subscription.gateway_token;
+    await trx
+      .updateTable('subscriptions')
+      .set({
+        plan_id: payment.plan_id,
+        payment_method: 'subscription',
+        status: 'active',
+        past_due_since: null,
+        cancel_at_period_end: false,
+        current_period_start: period.start,
+        current_period_end: period.end,
+        payment_processor: event.gateway,
+        gateway_token: event.token,
+        ...savedMethod,
+        updated_at: now,
+      })
+      .where('id', '=', subscription.id)
+      .execute();
+  } else if (payment.kind === 'manual') {
+    period = extendedPeriod(subscription, now);
+    await trx
+      .updateTable('subscriptions')
+      .set({
+        status: 'active',
+        past_due_since: null,
+        current_period_start: period.start,
+        current_period_end: period.end,
+        saved_method_last_used: now,
+        updated_at: now,
+      })
+      .where('id', '=', subscription.id)
+      .execute();
+  } else if (payment.kind === 'update_method') {
+    if (subscription.gateway_token && subscription.gateway_token !== event.token)
+      retiredToken = subscription.gateway_token;
+    await trx
+      .updateTable('subscriptions')
+      .set({ payment_processor: event.gateway, gateway_token: event.token, ...savedMethod, updated_at: now })
+      .where('id', '=', subscription.id)
+      .execute();
+  }
+  // A test payment (sandbox and simulator only) moves no real money: recorded, never invoiced.
+  if (payment.kind !== 'test') await issueSubscriptionInvoice(trx, config, payment, period, now);
+  return result('applied', null, payment.id, retiredToken);
+}
+
+/** A later charge of the gateway's recurring billing: a new payment row (once per gateway id) and a new period. */
+async function settleRecurring(
+  trx: Trx,
+  config: Config,
+  parent: Payment,
+  subscription: Subscription,
+  event: PaymentEvent,
+  now: Date,
+): Promise<Settlement> {
+  const inserted = await trx
+    .insertInto('payments')
+    .values({
+      owner_id: parent.owner_id,
+      subscription_id: subscription.id,
+      gateway: event.gateway,
+      reference: `${parent.reference}-${event.gatewayPaymentId}`,
+      parent_payment_id: parent.id,
+      kind: 'renewal',
+      plan_id: subscription.plan_id,
+      add_on_ids: await activeAddOnIds(trx, subscription.id),
+      description: billingDescription(subscription.plan_id),
+      amount_cents: event.amountCents,
+      status: event.status === 'COMPLETE' ? 'complete' : event.status === 'FAILED' ? 'failed' : 'pending',
+      gateway_payment_id: event.gatewayPaymentId,
+      failure_reason: event.status === 'FAILED' ? 'Payment failed' : null,
+      completed_at: event.status === 'COMPLETE' ? now : null,
+    })
+    .onConflict((oc) => oc.columns(['gateway', 'gateway_payment_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!inserted) return result('duplicate', 'already processed', parent.id);
+
+  if (event.status === 'CANCELLED') {
+    // The buyer or PayFast stopped the recurring billing: no more charges, so the plan ends with its period.
+    await trx
+      .updateTable('subscriptions')
+      .set({ gateway_token: null, cancel_at_period_end: true, updated_at: now })
+      .where('id', '=', subscription.id)
+      .execute();
+    return result('applied', 'recurring billing cancelled at the gateway', inserted.id);
+  }
+  if (event.status !== 'COMPLETE') return result('recorded', `recurring charge ${event.status}`, inserted.id);
+
+  const period = extendedPeriod(subscription, now);
+  await trx
+    .updateTable('subscriptions')
+    .set({
+      status: 'active',
+      past_due_since: null,
+      current_period_start: period.start,
+      current_period_end: period.end,
+      saved_method_last_used: now,
+      updated_at: now,
+    })
+    .where('id', '=', subscription.id)
+    .execute();
+  await issueSubscriptionInvoice(trx, config, inserted, period, now);
+  return result('applied', null, inserted.id);
+}
+
+/** A paid period follows the current one while it runs; after a lapse it starts now. */
+function extendedPeriod(subscription: Subscription, now: Date): { start: Date; end: Date } {
+  const currentEnd = new Date(subscription.current_period_end);
+  const start = subscription.status === 'active' && currentEnd > now ? currentEnd : now;
+  return { start, end: new Date(start.getTime() + BILLING_PERIOD_DAYS * DAY_MS) };
+}
+
+/** A numbered Rentza tax invoice for a paid payment; numbers are consecutive (allocated in this transaction). */
+async function issueSubscriptionInvoice(
+  trx: Trx,
+  config: Config,
+  payment: Payment,
+  period: { start: Date; end: Date },
+  now: Date,
+): Promise<void> {
+  const { last_number: number } = await trx
+    .updateTable('platform_invoice_sequence')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  const invoiceDate = todayInBusinessZone(now);
+  const ratePercent = vatRateOn(invoiceDate, await listVatRates(trx)) ?? 0;
+  // Plan prices include VAT: the VAT part of an inclusive amount, half up.
+  const vatCents = Math.round((payment.amount_cents * ratePercent) / (100 + ratePercent));
+  const buyer = await trx
+    .selectFrom('users')
+    .leftJoin('business_details', 'business_details.owner_id', 'users.id')
+    .select([
+      'users.first_name',
+      'users.last_name',
+      'users.email',
+      'business_details.trading_name',
+      'business_details.vat_number',
+      'business_details.address',
+    ])
+    .where('users.id', '=', payment.owner_id)
+    .executeTakeFirstOrThrow();
+  const periodStart = todayInBusinessZone(period.start);
+  let periodEnd = todayInBusinessZone(period.end);
+  if (periodEnd <= periodStart) periodEnd = addDays(periodStart, BILLING_PERIOD_DAYS);
+  await trx
+    .insertInto('subscription_invoices')
+    .values({
+      owner_id: payment.owner_id,
+      subscription_id: payment.subscription_id,
+      payment_id: payment.id,
+      number,
+      invoice_date: invoiceDate,
+      description: payment.kind === 'update_method' ? 'Payment method verification' : payment.description,
+      plan_id: payment.plan_id,
+      amount_cents: payment.amount_cents,
+      vat_cents: vatCents,
+      vat_rate_percent: ratePercent,
+      period_start: periodStart,
+      period_end: periodEnd,
+      status: 'paid',
+      snapshot: JSON.stringify({
+        seller: {
+          legalName: config.RENTZA_LEGAL_NAME,
+          vatNumber: config.RENTZA_VAT_NUMBER,
+          address: config.RENTZA_ADDRESS,
+          email: config.RENTZA_BILLING_EMAIL,
+        },
+        buyer: {
+          name: `${buyer.first_name} ${buyer.last_name}`.trim(),
+          email: buyer.email,
+          businessName: buyer.trading_name ?? null,
+          vatNumber: buyer.vat_number ?? null,
+          address: buyer.address ?? null,
+        },
+      }),
+    })
+    .execute();
+}

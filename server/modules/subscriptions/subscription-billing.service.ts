@@ -1,0 +1,414 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { addMonths, todayInBusinessZone } from '../../../domain/dates.ts';
+import { canPerformAction, PLANS, type PlanId } from '../../../domain/plans.ts';
+import type {
+  ChangePlanResult,
+  GatewayId,
+  PaymentStart,
+  SubscriptionSummary,
+} from '../../../domain/schemas/subscription.ts';
+import {
+  ADD_ONS,
+  type AddOnId,
+  billingDescription,
+  COMMISSION_PLAN,
+  COMMISSION_RATE,
+  monthlyCostCents,
+  newPaymentId,
+  PAYMENT_METHOD_UPDATE_CENTS,
+  type PaymentKind,
+  TEST_PAYMENT,
+} from '../../../domain/subscriptions.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Database, Subscription, User } from '../../db/types.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { GatewayError } from '../../platform/payments/gateway.ts';
+import { gatewayFor, gatewayIdFor } from '../../platform/payments/payments.ts';
+import { activeAddOnIds, findSubscription, measureUsage } from './subscription.repository.ts';
+
+/**
+ * What an owner does on the Subscription screen: every change is written to the database (and to the
+ * gateway when it holds recurring billing) or refused with the spec's message; nothing is faked.
+ */
+
+type Trx = Transaction<Database>;
+export const NO_SUBSCRIPTION_FOUND = 'No active subscription found';
+
+const badGateway = (message: string) => new AppError(502, message, 'GATEWAY_ERROR');
+
+/** The owner's subscription, usage and what they can do next, as the screen shows it. */
+export async function summarize(
+  db: Kysely<Database>,
+  deps: Pick<AppDeps, 'payments'>,
+  owner: Pick<User, 'id' | 'region'>,
+): Promise<SubscriptionSummary> {
+  const subscription = await findSubscription(db, owner.id);
+  const usage = await measureUsage(db, owner.id);
+  const addOnIds = subscription ? await activeAddOnIds(db, subscription.id) : [];
+  const active = subscription?.status === 'active';
+  const check = (action: 'create_listing' | 'add_booking' | 'add_user') =>
+    subscription && active
+      ? canPerformAction(subscription.plan_id, usage, action)
+      : { allowed: false, reason: 'No active subscription' };
+  const plan = subscription ? PLANS[subscription.plan_id] : null;
+  const nextBilling = subscription ? monthlyCostCents(subscription.plan_id, addOnIds) : 0;
+  return {
+    planId: subscription?.plan_id ?? null,
+    planName: plan?.name ?? null,
+    status: subscription?.status ?? null,
+    currentPeriodEnd: subscription ? new Date(subscription.current_period_end).toISOString() : null,
+    usage,
+    canCreateListing: check('create_listing'),
+    canAddBooking: check('add_booking'),
+    canAddUser: check('add_user'),
+    id: subscription?.id ?? null,
+    cancelAtPeriodEnd: subscription?.cancel_at_period_end ?? false,
+    paymentMethod: subscription?.payment_method ?? 'subscription',
+    commissionRate: subscription ? Number(subscription.commission_rate) : COMMISSION_RATE,
+    paymentProcessor: subscription?.payment_processor ?? null,
+    allowManualPayment: nextBilling > 0,
+    nextBillingAmountCents: nextBilling,
+    addOns: Object.values(ADD_ONS).map((addOn) => ({ ...addOn, active: addOnIds.includes(addOn.id) })),
+    savedPaymentMethod:
+      subscription?.saved_method_type && subscription.saved_method_name
+        ? {
+            type: subscription.saved_method_type,
+            displayName: subscription.saved_method_name,
+            brand: subscription.saved_method_brand,
+            lastUsed: subscription.saved_method_last_used?.toISOString() ?? null,
+            isActive: subscription.gateway_token !== null,
+          }
+        : null,
+    hasRecurringBilling: Boolean(subscription?.gateway_token),
+    gateway: gatewayIdFor(deps.payments, owner.region),
+    testMode: deps.payments.testMode,
+  };
+}
+
+async function lockedSubscription(trx: Trx, ownerId: string): Promise<Subscription> {
+  const subscription = await findSubscription(trx, ownerId, { forUpdate: true });
+  if (!subscription) throw notFound(NO_SUBSCRIPTION_FOUND);
+  return subscription;
+}
+
+/** Runs a gateway call; its failure refuses the whole change with the screen's message. */
+async function atGateway<T>(call: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof GatewayError) throw badGateway(message);
+    throw error;
+  }
+}
+
+/** A downgrade below current usage: what stays and what is refused from now on. */
+async function downgradeNotices(trx: Trx, ownerId: string, planId: PlanId): Promise<string[]> {
+  const usage = await measureUsage(trx, ownerId);
+  const { limits, name } = PLANS[planId];
+  const notices: string[] = [];
+  if (limits.maxListings !== -1 && usage.currentListings > limits.maxListings)
+    notices.push(
+      `You have ${usage.currentListings} listings and the ${name} plan allows ${limits.maxListings}. Your existing listings stay listed; new ones are refused until you are within the limit or upgrade.`,
+    );
+  if (limits.maxUsers !== -1 && usage.usersCount > limits.maxUsers)
+    notices.push(
+      `Your team has ${usage.usersCount} members and the ${name} plan allows ${limits.maxUsers}. Existing members keep their access; you cannot add more.`,
+    );
+  if (limits.maxBookingsPerMonth !== -1 && usage.bookingsThisMonth >= limits.maxBookingsPerMonth)
+    notices.push(
+      `You have ${usage.bookingsThisMonth} bookings this month and the ${name} plan allows ${limits.maxBookingsPerMonth}. New bookings are refused until next month.`,
+    );
+  return notices;
+}
+
+interface Owner {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  region: string;
+}
+
+export async function changePlan(deps: AppDeps, owner: Owner, planId: PlanId): Promise<ChangePlanResult> {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const subscription = await lockedSubscription(trx, owner.id);
+    if (subscription.plan_id === planId && subscription.payment_method === 'subscription')
+      throw conflict(`You are already on the ${PLANS[planId].name} plan`);
+    const addOns = await activeAddOnIds(trx, subscription.id);
+    const target = PLANS[planId];
+    const current = PLANS[subscription.plan_id];
+    const needsPayment =
+      target.priceCents > 0 &&
+      (target.priceCents > current.priceCents ||
+        subscription.status !== 'active' ||
+        !subscription.gateway_token);
+    if (needsPayment)
+      return {
+        kind: 'checkout' as const,
+        payment: await startCheckout(trx, deps, owner, subscription, 'subscription', planId),
+      };
+
+    const token = subscription.gateway_token;
+    const processor = subscription.payment_processor;
+    if (token && processor) {
+      const gateway = gatewayFor(deps.payments, processor);
+      await atGateway(
+        () =>
+          target.priceCents === 0
+            ? gateway.cancelRecurring(token)
+            : gateway.updateRecurringAmount(token, monthlyCostCents(planId, addOns)),
+        'Failed to update subscription plan',
+      );
+    }
+    await trx
+      .updateTable('subscriptions')
+      .set({
+        plan_id: planId,
+        payment_method: 'subscription',
+        status: 'active',
+        past_due_since: null,
+        cancel_at_period_end: false,
+        gateway_token: target.priceCents === 0 ? null : token,
+        updated_at: new Date(),
+      })
+      .where('id', '=', subscription.id)
+      .execute();
+    return { kind: 'changed' as const, notices: await downgradeNotices(trx, owner.id, planId) };
+  });
+  if (outcome.kind === 'checkout') return { outcome: 'checkout', payment: outcome.payment };
+  return {
+    outcome: 'changed',
+    subscription: await summarize(deps.db, deps, owner),
+    notices: outcome.notices,
+  };
+}
+
+/** Commission only: 10 % of each booking on the Starter plan; the gateway's recurring billing stops. */
+export async function switchToCommission(deps: AppDeps, owner: Owner): Promise<SubscriptionSummary> {
+  await deps.db.transaction().execute(async (trx) => {
+    const subscription = await lockedSubscription(trx, owner.id);
+    if (subscription.payment_method === 'commission')
+      throw conflict('You are already on the commission-only model');
+    await stopRecurring(deps, subscription, 'Failed to switch to commission model');
+    await trx
+      .updateTable('subscriptions')
+      .set({
+        plan_id: COMMISSION_PLAN,
+        payment_method: 'commission',
+        status: 'active',
+        past_due_since: null,
+        cancel_at_period_end: false,
+        gateway_token: null,
+        updated_at: new Date(),
+      })
+      .where('id', '=', subscription.id)
+      .execute();
+  });
+  return summarize(deps.db, deps, owner);
+}
+
+async function stopRecurring(deps: AppDeps, subscription: Subscription, message: string) {
+  const { gateway_token: token, payment_processor: processor } = subscription;
+  if (token && processor)
+    await atGateway(() => gatewayFor(deps.payments, processor).cancelRecurring(token), message);
+}
+
+export async function setAddOn(
+  deps: AppDeps,
+  owner: Owner,
+  addOnId: AddOnId,
+  active: boolean,
+): Promise<SubscriptionSummary> {
+  await deps.db.transaction().execute(async (trx) => {
+    const subscription = await lockedSubscription(trx, owner.id);
+    const current = await activeAddOnIds(trx, subscription.id);
+    if (active && current.includes(addOnId)) throw conflict('Add-on already active');
+    if (!active && !current.includes(addOnId)) throw conflict('Add-on is not active');
+    const next = active ? [...current, addOnId] : current.filter((id) => id !== addOnId);
+    const { gateway_token: token, payment_processor: processor } = subscription;
+    if (token && processor)
+      await atGateway(
+        () =>
+          gatewayFor(deps.payments, processor).updateRecurringAmount(
+            token,
+            monthlyCostCents(subscription.plan_id, next),
+          ),
+        active ? 'Failed to add add-on' : 'Failed to remove add-on',
+      );
+    if (active)
+      await trx
+        .insertInto('subscription_add_ons')
+        .values({
+          subscription_id: subscription.id,
+          add_on_id: addOnId,
+          price_cents: ADD_ONS[addOnId].priceCents,
+        })
+        .execute();
+    else
+      await trx
+        .updateTable('subscription_add_ons')
+        .set({ removed_at: new Date() })
+        .where('subscription_id', '=', subscription.id)
+        .where('add_on_id', '=', addOnId)
+        .where('removed_at', 'is', null)
+        .execute();
+  });
+  return summarize(deps.db, deps, owner);
+}
+
+/** Cancel at period end: the gateway stops charging now; access stays until the period ends. */
+export async function cancelSubscription(deps: AppDeps, owner: Owner): Promise<SubscriptionSummary> {
+  await deps.db.transaction().execute(async (trx) => {
+    const subscription = await lockedSubscription(trx, owner.id);
+    if (subscription.cancel_at_period_end) throw conflict('Your subscription is already set to cancel');
+    if (monthlyCostCents(subscription.plan_id, await activeAddOnIds(trx, subscription.id)) === 0)
+      throw badRequest('There is nothing to cancel: your plan is free');
+    await stopRecurring(deps, subscription, 'Failed to cancel subscription');
+    await trx
+      .updateTable('subscriptions')
+      .set({ cancel_at_period_end: true, gateway_token: null, updated_at: new Date() })
+      .where('id', '=', subscription.id)
+      .execute();
+  });
+  return summarize(deps.db, deps, owner);
+}
+
+/** Keeps the plan past the period end. Without recurring billing the owner pays at renewal (Pay now or a card). */
+export async function reactivateSubscription(deps: AppDeps, owner: Owner): Promise<SubscriptionSummary> {
+  await deps.db.transaction().execute(async (trx) => {
+    const subscription = await lockedSubscription(trx, owner.id);
+    if (!subscription.cancel_at_period_end) throw conflict('Your subscription is not set to cancel');
+    await trx
+      .updateTable('subscriptions')
+      .set({ cancel_at_period_end: false, updated_at: new Date() })
+      .where('id', '=', subscription.id)
+      .execute();
+  });
+  return summarize(deps.db, deps, owner);
+}
+
+/** Pay now (the next billing amount, extending the period) or the test payment of the test modes. */
+export async function startPayment(
+  deps: AppDeps,
+  owner: Owner,
+  kind: 'manual' | 'test',
+): Promise<PaymentStart> {
+  if (kind === 'test' && !deps.payments.testMode)
+    throw forbidden('Test payments are only available in the sandbox');
+  return deps.db.transaction().execute(async (trx) => {
+    const subscription = await lockedSubscription(trx, owner.id);
+    if (kind === 'manual') {
+      const due = monthlyCostCents(subscription.plan_id, await activeAddOnIds(trx, subscription.id));
+      if (due === 0) throw badRequest('Nothing is due: your plan is free');
+    }
+    return startCheckout(
+      trx,
+      deps,
+      owner,
+      subscription,
+      kind,
+      kind === 'test' ? TEST_PAYMENT.planId : subscription.plan_id,
+    );
+  });
+}
+
+/**
+ * Update payment method: PayFast's card update page when it holds recurring billing; otherwise a
+ * R 5.00 card verification that sets up recurring billing from the period end.
+ */
+export async function startPaymentMethodUpdate(deps: AppDeps, owner: Owner): Promise<PaymentStart> {
+  return deps.db.transaction().execute(async (trx) => {
+    const subscription = await lockedSubscription(trx, owner.id);
+    const returnUrl = `${deps.config.PUBLIC_URL}/subscription?tab=billing&action=payment_method_updated`;
+    const { gateway_token: token, payment_processor: processor } = subscription;
+    if (token && processor) {
+      const reference = newPaymentId('update_method', new Date(), randomBytes(6).toString('hex'));
+      return {
+        reference,
+        gateway: processor,
+        redirectUrl: gatewayFor(deps.payments, processor).cardUpdateUrl(token, returnUrl),
+        postUrl: null,
+        formFields: null,
+      };
+    }
+    if (monthlyCostCents(subscription.plan_id, await activeAddOnIds(trx, subscription.id)) === 0)
+      throw badRequest('Your plan is free: choose a paid plan before adding a payment method');
+    return startCheckout(trx, deps, owner, subscription, 'update_method', subscription.plan_id);
+  });
+}
+
+/** Records a pending payment and builds the gateway's checkout for it. */
+async function startCheckout(
+  trx: Trx,
+  deps: AppDeps,
+  owner: Owner,
+  subscription: Subscription,
+  kind: Exclude<PaymentKind, 'renewal'>,
+  planId: PlanId,
+): Promise<PaymentStart> {
+  const gatewayId: GatewayId = gatewayIdFor(deps.payments, owner.region);
+  const gateway = gatewayFor(deps.payments, gatewayId);
+  const now = new Date();
+  const addOns = await activeAddOnIds(trx, subscription.id);
+  const monthly = monthlyCostCents(planId, addOns);
+  const amountCents =
+    kind === 'test'
+      ? TEST_PAYMENT.amountCents
+      : kind === 'update_method'
+        ? PAYMENT_METHOD_UPDATE_CENTS
+        : monthly;
+  const description =
+    kind === 'test'
+      ? 'Test payment'
+      : kind === 'update_method'
+        ? 'Payment method verification'
+        : billingDescription(planId);
+  const reference = newPaymentId(kind, now, randomBytes(6).toString('hex'));
+  await trx
+    .insertInto('payments')
+    .values({
+      owner_id: owner.id,
+      subscription_id: subscription.id,
+      gateway: gatewayId,
+      reference,
+      kind,
+      plan_id: planId,
+      add_on_ids: addOns,
+      description,
+      amount_cents: amountCents,
+    })
+    .execute();
+  const today = todayInBusinessZone(now);
+  const periodEndDate = todayInBusinessZone(new Date(subscription.current_period_end));
+  const base = deps.config.PUBLIC_URL;
+  const recurring =
+    kind === 'subscription'
+      ? { billingDate: addMonths(today, 1), recurringAmountCents: monthly }
+      : kind === 'update_method'
+        ? {
+            billingDate: periodEndDate > today ? periodEndDate : addMonths(today, 1),
+            recurringAmountCents: monthly,
+          }
+        : undefined;
+  const isUpdate = kind === 'update_method';
+  return atGateway(
+    () =>
+      gateway.createCheckout({
+        reference,
+        amountCents,
+        itemName: description,
+        itemDescription: `Rentza ${PLANS[planId].name} plan${addOns.length ? ` with ${addOns.map((id) => ADD_ONS[id].name).join(', ')}` : ''}`,
+        customer: { firstName: owner.first_name, lastName: owner.last_name, email: owner.email },
+        returnUrl: isUpdate
+          ? `${base}/subscription?tab=billing&action=payment_method_updated`
+          : `${base}/payment/return?ref=${reference}`,
+        cancelUrl: isUpdate
+          ? `${base}/subscription?tab=billing&action=payment_method_cancelled`
+          : `${base}/payment/cancel?ref=${reference}`,
+        notifyUrl: deps.payments.payfastSettings.notifyUrl,
+        recurring,
+      }),
+    kind === 'subscription' ? 'Failed to create subscription' : 'Payment failed',
+  );
+}
