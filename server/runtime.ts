@@ -65,7 +65,7 @@ export async function startRuntime(
   const auth = createAuth({ db: database.db, config, secret: resolveAuthSecret(config), sendMail });
   const authContext = await auth.$context;
   const seeded = config.DEMO_DATA
-    ? await seedDemoData(database.db, storage, (p) => authContext.password.hash(p))
+    ? await seedDemoData(database.db, storage, (p) => authContext.password.hash(p), config)
     : false;
 
   // Calls to our own address (the PayFast simulator, its ITNs) are served in-process.

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
 import type { StorageDriver } from '../../platform/storage/storage.ts';
 import type { Database } from '../types.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
@@ -8,12 +9,14 @@ import { seedDemoLedger } from './demo-ledger.ts';
 import { seedDemoListings } from './demo-listings.ts';
 import { seedDemoInvitation } from './demo-people.ts';
 import { seedDemoReservations } from './demo-reservations.ts';
+import { seedDemoSubscriptions } from './demo-subscriptions.ts';
 
 /** Seeds demo data only into an empty database. Returns whether it seeded. */
 export async function seedDemoData(
   db: Kysely<Database>,
   storage: StorageDriver,
   hashPassword: (password: string) => Promise<string>,
+  config: Config,
 ): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
@@ -24,5 +27,6 @@ export async function seedDemoData(
   await seedDemoReservations(db, { owner: ids.owner, client: ids.client });
   await seedDemoLedger(db, storage, { owner: ids.owner });
   await seedDemoInvitation(db, { owner: ids.owner });
+  await seedDemoSubscriptions(db, config, { owner: ids.owner, secondOwner: ids.secondOwner });
   return true;
 }
