@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import type { PaymentEvent } from '../../platform/payments/gateway.ts';
 import { verifyPayfastItn } from '../../platform/payments/payfast-itn.ts';
+import { gatewayFor } from '../../platform/payments/payments.ts';
 import {
   expectedAmountCents,
   type Settlement,
@@ -45,7 +46,7 @@ export async function processPayfastItn(
       paymentId: null,
     });
     log.warn({ reason: verdict.reason, m_payment_id: fields.get('m_payment_id') }, 'PayFast ITN rejected');
-    return { outcome: 'rejected', reason: verdict.reason, paymentId: null, retiredToken: null };
+    return { outcome: 'rejected', reason: verdict.reason, paymentId: null, retired: null };
   }
   const event: PaymentEvent = {
     gateway: 'payfast',
@@ -58,9 +59,11 @@ export async function processPayfastItn(
   };
   const settlement = await settlePaymentEvent(deps.db, deps.config, event);
   await record(deps, rawBody, sourceIp, fields, settlement);
-  if (settlement.retiredToken) {
-    // The new recurring billing is in place; the replaced one must stop charging.
-    await deps.payments.payfast.cancelRecurring(settlement.retiredToken).catch((error: unknown) => {
+  const { retired } = settlement;
+  if (retired) {
+    // The new recurring billing is in place; the replaced one must stop charging, at its own gateway.
+    const stop = () => gatewayFor(deps.payments, retired.gateway).cancelRecurring(retired.token);
+    await stop().catch((error: unknown) => {
       log.error(
         { err: error, paymentId: settlement.paymentId },
         'PayFast: cancelling the replaced recurring billing failed',

