@@ -37,8 +37,12 @@ import { registerPropertyRoutes } from './modules/properties/property.routes.ts'
 import { registerPropertyImageRoutes } from './modules/property-images/property-image.routes.ts';
 import { registerReservationRoutes } from './modules/reservations/reservation.routes.ts';
 import { registerStaffRoutes } from './modules/staff/staff.routes.ts';
+import { registerStripeRoutes } from './modules/stripe/stripe.routes.ts';
+import { settlePaymentEvent } from './modules/subscriptions/payment-settlement.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
 import { isExposedAuthDocPath, isExposedAuthRoute } from './platform/auth-routes.ts';
+import { gatewayFor } from './platform/payments/payments.ts';
+import { isStripeGateway } from './platform/payments/stripe-gateway.ts';
 
 export interface BuildAppOptions {
   deps: Omit<AppDeps, 'currentUser'> & { currentUser?: AppDeps['currentUser'] };
@@ -153,6 +157,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSubscriptionRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   registerPayfastSimulatorRoutes(app, deps);
+  registerStripeRoutes(app, deps, {
+    settle: (event) => settlePaymentEvent(deps.db, deps.config, event),
+    gateway: isStripeGateway(deps.payments.stripe) ? deps.payments.stripe : null,
+    stopRecurring: ({ token, gateway }) => gatewayFor(deps.payments, gateway).cancelRecurring(token),
+  });
   registerPropertyRoutes(app, deps);
   registerClientRoutes(app, deps);
   registerReservationRoutes(app, deps);

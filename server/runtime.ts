@@ -13,6 +13,7 @@ import { createAuth } from './platform/auth.ts';
 import { enqueueMail, startOutboxWorker } from './platform/mail/outbox.ts';
 import { createDevMailboxTransport, createSmtpTransport } from './platform/mail/transports.ts';
 import { createPayments, loopbackHttp } from './platform/payments/payments.ts';
+import { createStripeGateway } from './platform/payments/stripe-gateway.ts';
 import { createLocalStorage } from './platform/storage/local-storage.ts';
 import { createS3StorageFromConfig } from './platform/storage/s3-storage.ts';
 import type { StorageDriver } from './platform/storage/storage.ts';
@@ -75,7 +76,7 @@ export async function startRuntime(
     const response = await appForLoopback.inject(request);
     return { statusCode: response.statusCode, body: response.body };
   });
-  const payments = createPayments(config, http);
+  const payments = createPayments(config, http, createStripeGateway(config));
 
   const app = await buildApp({
     deps: {
