@@ -8,9 +8,12 @@ import { type Manifest, routePreloads, routesOf } from './scripts/web-routes.ts'
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-/** The chunks of web/routes/ screens for signed-in business and admin work (not the public pages). */
+/**
+ * The chunks of web/routes/ screens for signed-in business and admin work, and the payment return pages
+ * (public, but reached only from the gateway): not the pages people land on.
+ */
 const MANAGEMENT_SCREEN =
-  /(^|\/)(reservation-management|property-management|calendar|billing-(rates|stock|extra-charges)|users|owner-user-management|tenant-management)-[\w-]{8}\.js$/;
+  /(^|\/)(reservation-management|property-management|calendar|billing-(rates|stock|extra-charges)|users|owner-user-management|tenant-management|subscription|payment-(return|cancel))-[\w-]{8}\.js$/;
 
 /**
  * Writes .vite/route-preloads.json: the entry's files and, for each route of web/app/router.tsx, the

@@ -23,7 +23,29 @@ describe('PLANS (second spec §9; prices in cents, -1 unlimited)', () => {
     ['pro', 'Pro', 29900, true, { maxListings: 10, maxBookingsPerMonth: -1, maxUsers: 1 }],
     ['business', 'Business', 69900, false, { maxListings: -1, maxBookingsPerMonth: -1, maxUsers: -1 }],
   ] as const)('%s: %s, %i cents, popular %s, limits %o', (id, name, priceCents, isPopular, limits) => {
-    expect(PLANS[id]).toEqual({ id, name, priceCents, isPopular, limits });
+    expect(PLANS[id]).toMatchObject({ id, name, priceCents, isPopular, limits, isCustom: false });
+    expect(PLANS[id].description.length).toBeGreaterThan(10);
+  });
+
+  it('list their limits as features, and no plan includes API access or white-label', () => {
+    for (const plan of Object.values(PLANS)) {
+      const feature = (name: string) => plan.features.find((f) => f.name === name);
+      expect(feature('Listings')).toEqual({
+        name: 'Listings',
+        included: true,
+        limit: plan.limits.maxListings,
+      });
+      expect(feature('Bookings per month')?.limit).toBe(plan.limits.maxBookingsPerMonth);
+      expect(feature('Team members')?.limit).toBe(plan.limits.maxUsers);
+      expect(feature('API access')?.included).toBe(false);
+      expect(feature('White-label')?.included).toBe(false);
+    }
+    expect(PLANS.starter.features.find((f) => f.name === 'Analytics')?.included).toBe(false);
+    expect(PLANS.pro.features.find((f) => f.name === 'Analytics')?.included).toBe(true);
+    expect(PLANS.business.features.find((f) => f.name === 'Rentza branding on your pages')?.included).toBe(
+      false,
+    );
+    expect(PLANS.business.features.find((f) => f.name === 'Priority support')?.included).toBe(true);
   });
 });
 

@@ -1,6 +1,5 @@
 import { type ComponentType, type ReactElement, use } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
-import { PlannedScreen } from '../components/planned-screen.tsx';
 import { queryClient } from './query-client.ts';
 import { RouteGuard, UnknownPath } from './route-guard.tsx';
 import { Shell } from './shell.tsx';
@@ -67,8 +66,8 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: 'list-your-property', element: page(() => import('../routes/list-your-property.tsx')) },
-      { path: 'payment/return', element: <PlannedScreen title="Payment received" /> },
-      { path: 'payment/cancel', element: <PlannedScreen title="Payment cancelled" /> },
+      { path: 'payment/return', element: page(() => import('../routes/payment-return.tsx')) },
+      { path: 'payment/cancel', element: page(() => import('../routes/payment-cancel.tsx')) },
       { path: 'reservation', element: <Navigate to="/reservation-management" replace /> },
       {
         element: <RouteGuard route="profile" />,
@@ -111,7 +110,12 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RouteGuard route="subscription" />,
-        children: [{ path: 'subscription', element: <PlannedScreen title="Subscription Management" /> }],
+        children: [
+          {
+            element: page(() => import('./modals-outlet.tsx')),
+            children: [{ path: 'subscription', element: page(() => import('../routes/subscription.tsx')) }],
+          },
+        ],
       },
       {
         element: <RouteGuard route="billing" />,

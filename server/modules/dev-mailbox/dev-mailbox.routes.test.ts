@@ -104,7 +104,12 @@ describe('in production', () => {
 
   it('with SMTP configured starts, without a dev mailbox', async () => {
     const production = await createTestApp({
-      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9' },
+      env: {
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        RENTZA_VAT_NUMBER: '4123456789',
+        RENTZA_ADDRESS: '12 Long Street, Cape Town, 8001',
+      },
     });
     try {
       expect((await production.get('/api/dev/mailbox')).statusCode).toBe(404);

@@ -430,7 +430,6 @@ describe('commission, add-ons and who may act', () => {
     ['POST', '/api/subscription/reactivate', {}],
     ['POST', '/api/subscription/payments', { kind: 'manual' }],
     ['POST', '/api/subscription/payment-method', {}],
-    ['GET', '/api/subscription/billing-history', undefined],
   ] as const)('%s %s: anonymous 401; client, staff and admin 403', async (method, url, body) => {
     expect((await t.request(method, url, { body })).statusCode).toBe(401);
     for (const role of ['client', 'backoffice', 'frontoffice', 'admin'] as const) {
@@ -449,6 +448,30 @@ describe('commission, add-ons and who may act', () => {
     expect(
       (await t.get(`/api/subscription?ownerId=${randomUUID()}`, { cookie: admin.cookie })).statusCode,
     ).toBe(404);
+    const history = await t.get(`/api/subscription/billing-history?ownerId=${user.id}`, {
+      cookie: admin.cookie,
+    });
+    expect(history.statusCode).toBe(200);
+    expect(history.json()).toEqual({ entries: [] });
+    expect((await t.get('/api/subscription/billing-history', { cookie: admin.cookie })).statusCode).toBe(400);
+  });
+
+  it('billing history: anonymous 401, client and staff 403; an owner naming another owner still gets their own', async () => {
+    expect((await t.get('/api/subscription/billing-history')).statusCode).toBe(401);
+    for (const role of ['client', 'backoffice', 'frontoffice'] as const) {
+      const { cookie } = await t.signInAs({ role });
+      expect((await t.get('/api/subscription/billing-history', { cookie })).statusCode).toBe(403);
+    }
+    const paying = await starterOwner();
+    const start = await upgrade(paying.cookie, 'pro');
+    await payAtSimulator(start, 'COMPLETE');
+    await settled(paying.cookie, start.reference);
+    const other = await starterOwner();
+    const named = await t.get(`/api/subscription/billing-history?ownerId=${paying.user.id}`, {
+      cookie: other.cookie,
+    });
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toEqual({ entries: [] });
   });
 
   it('plans are public, with the spec’s prices and limits', async () => {

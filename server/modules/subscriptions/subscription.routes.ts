@@ -44,6 +44,21 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: AppDeps):
   const api = app.withTypeProvider<ZodTypeProvider>();
   const owner = async (request: Parameters<AppDeps['currentUser']>[0]) =>
     requireRole(await deps.currentUser(request), ['owner']);
+  /** The owner whose subscription is read: the signed-in owner, or the one an admin names. */
+  const subjectOf = async (request: Parameters<AppDeps['currentUser']>[0], ownerId: string | undefined) => {
+    const user = requireRole(await deps.currentUser(request), ['owner', 'admin']);
+    if (user.role === 'owner') return user;
+    if (!ownerId) throw badRequest('Choose an owner: ownerId is required for an admin');
+    const subject = await deps.db
+      .selectFrom('users')
+      .select(['id', 'region'])
+      .where('id', '=', ownerId)
+      .where('role', '=', 'owner')
+      .executeTakeFirst();
+    if (!subject) throw notFound('Owner not found');
+    return subject;
+  };
+  const OwnerQuery = z.object({ ownerId: z.uuid('ownerId must be a user id').optional() });
 
   api.get(
     '/api/subscription/plans',
@@ -57,23 +72,11 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: AppDeps):
       schema: {
         tags,
         summary: 'The owner’s plan, status, usage, add-ons and payment method (an admin names the owner)',
-        querystring: z.object({ ownerId: z.uuid('ownerId must be a user id').optional() }),
+        querystring: OwnerQuery,
         response: { 200: SubscriptionSummarySchema, ...errors },
       },
     },
-    async (request) => {
-      const user = requireRole(await deps.currentUser(request), ['owner', 'admin']);
-      if (user.role === 'owner') return summarize(deps.db, deps, user);
-      if (!request.query.ownerId) throw badRequest('Choose an owner: ownerId is required for an admin');
-      const subject = await deps.db
-        .selectFrom('users')
-        .select(['id', 'region'])
-        .where('id', '=', request.query.ownerId)
-        .where('role', '=', 'owner')
-        .executeTakeFirst();
-      if (!subject) throw notFound('Owner not found');
-      return summarize(deps.db, deps, subject);
-    },
+    async (request) => summarize(deps.db, deps, await subjectOf(request, request.query.ownerId)),
   );
 
   api.post(
@@ -179,10 +182,14 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: AppDeps):
     {
       schema: {
         tags,
-        summary: 'The owner’s subscription payments, newest first, with their tax invoices',
+        summary:
+          'The owner’s subscription payments, newest first, with their tax invoices (an admin names the owner)',
+        querystring: OwnerQuery,
         response: { 200: BillingHistorySchema, ...errors },
       },
     },
-    async (request) => ({ entries: await billingHistory(deps.db, (await owner(request)).id) }),
+    async (request) => ({
+      entries: await billingHistory(deps.db, (await subjectOf(request, request.query.ownerId)).id),
+    }),
   );
 }

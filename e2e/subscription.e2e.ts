@@ -1,0 +1,233 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfAllText } from '../server/test/pdf-text.ts';
+import {
+  baseUrl,
+  browserAvailable,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  registerVerifiedClient,
+  signIn,
+} from './support/browser.ts';
+
+/** A listing made through the API (the journey is about the plan that allows it); the response. */
+async function createListing(page: Page, title: string) {
+  return page.request.post('/api/properties', {
+    headers: { origin: baseUrl },
+    data: {
+      type: 'accommodation',
+      category: 'cottage',
+      title,
+      description: 'A garden cottage with a braai and a view of the mountain.',
+      city: 'Stellenbosch',
+      location: 'Dalsig, Stellenbosch',
+      price_per_day_cents: 95_000,
+      specifications: { type: 'accommodation', bedrooms: 1, bathrooms: 1, maxOccupants: 2, maxGuests: 2 },
+    },
+  });
+}
+
+/** Clicks something that downloads a file and returns the file's name and its text as a PDF reader shows it. */
+async function downloadedPdfText(page: Page, trigger: Locator): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  const file = await download.path();
+  expect(file, 'the download finished').toBeTruthy();
+  return { name: download.suggestedFilename(), text: await pdfAllText(await readFile(file as string)) };
+}
+
+const toast = (page: Page, text: string) =>
+  page.locator('.mantine-Notification-description', { hasText: text });
+
+/** From the Plans tab, the button of a plan, then PayFast's (simulated) page and one of its buttons. */
+async function payAtSimulator(
+  page: Page,
+  planButton: string,
+  decision: 'Complete payment' | 'Fail payment' | 'Cancel payment',
+) {
+  await page.getByRole('button', { name: planButton }).click();
+  await page.waitForURL(/\/payfast-simulator\/eng\/process$/);
+  await expect.poll(() => page.getByRole('heading', { name: 'Pay Rentza' }).isVisible()).toBe(true);
+  expect(await page.getByText('R 299.00').first().isVisible(), 'the Pro price at PayFast').toBe(true);
+  await page.getByRole('button', { name: decision }).click();
+}
+
+describe.runIf(browserAvailable)(
+  'journey: an owner upgrades to Pro through PayFast and manages billing',
+  () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await launchBrowser();
+    });
+    afterAll(async () => browser?.close());
+
+    it('Starter allows one listing → a failed and a cancelled payment change nothing → Pro paid → a second listing → cancel, reactivate → the tax invoice', async () => {
+      const { page, context } = await newPage(browser);
+      const owner = await registerVerifiedClient(page, 'Lindiwe', 'Dube', 'owner');
+      await signIn(page, owner.email, owner.password);
+      await page.waitForURL(/\/property-management$/);
+      const tag = `Dalsig${Date.now()}`;
+
+      // Starter: one listing, the second refused with the plan's reason.
+      const first = await createListing(page, `Garden cottage ${tag}`);
+      expect(first.status(), await first.text()).toBe(201);
+      const refused = await createListing(page, `Loft ${tag}`);
+      expect(refused.status()).toBe(403);
+      expect(await refused.text()).toContain("You've reached your limit of 1 listings");
+
+      // Overview: Starter, Active, usage at its limit.
+      await page.goto('/subscription');
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Subscription Management', level: 1 }).isVisible())
+        .toBe(true);
+      const plan = page.getByRole('region', { name: 'Starter' });
+      await expect.poll(() => plan.getByText('Active', { exact: true }).isVisible()).toBe(true);
+      expect(await plan.getByText('Free', { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByRole('progressbar', { name: 'Listings: 1 of 1' }).isVisible()).toBe(true);
+      await expectAccessible(page, 'subscription overview');
+
+      // Plans: the tab is in the address.
+      await page.getByRole('tab', { name: 'Plans' }).click();
+      await page.waitForURL(/\/subscription\?tab=plans$/);
+      await expect.poll(() => page.getByRole('article', { name: 'Pro' }).isVisible()).toBe(true);
+      expect(await page.getByRole('article', { name: 'Pro' }).getByText('Most popular').isVisible()).toBe(
+        true,
+      );
+      expect(await page.getByRole('button', { name: 'Current plan: Starter' }).isDisabled()).toBe(true);
+      await expectAccessible(page, 'subscription plans');
+
+      // (2) PayFast fails the payment: the return page says so and the plan is as it was.
+      await payAtSimulator(page, 'Upgrade to Pro', 'Fail payment');
+      await page.waitForURL(/\/payment\/return\?ref=SUB_/);
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Payment failed', level: 1 }).isVisible(), {
+          timeout: 30_000,
+        })
+        .toBe(true);
+      expect(await page.getByText(/Your plan has not changed\./).isVisible()).toBe(true);
+      await expectAccessible(page, 'payment return (failed)');
+      await page.getByRole('link', { name: 'Try again' }).click();
+      await page.waitForURL(/\/subscription\?tab=plans$/);
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Current plan: Starter' }).isVisible())
+        .toBe(true);
+
+      // The buyer cancels at PayFast: nothing charged, plan unchanged.
+      await payAtSimulator(page, 'Upgrade to Pro', 'Cancel payment');
+      await page.waitForURL(/\/payment\/cancel\?ref=SUB_/);
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Payment cancelled', level: 1 }).isVisible())
+        .toBe(true);
+      expect(await page.getByText(/nothing was charged/).isVisible()).toBe(true);
+      await expectAccessible(page, 'payment cancel');
+
+      // (1) Upgrade to Pro and complete the payment.
+      await page.goto('/subscription?tab=plans');
+      await payAtSimulator(page, 'Upgrade to Pro', 'Complete payment');
+      await page.waitForURL(/\/payment\/return\?ref=SUB_/);
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Payment successful', level: 1 }).isVisible(), {
+          timeout: 30_000,
+        })
+        .toBe(true);
+      expect(await page.getByText('Subscription created successfully!').isVisible()).toBe(true);
+      expect(await page.getByText(/Plan: Pro · Amount: R\s299\.00/).isVisible()).toBe(true);
+      await expectAccessible(page, 'payment return (complete)');
+      await page.getByRole('link', { name: 'Go to Subscription' }).click();
+      await page.waitForURL(/\/subscription$/);
+      const pro = page.getByRole('region', { name: 'Pro' });
+      await expect.poll(() => pro.getByText('Active', { exact: true }).isVisible()).toBe(true);
+      expect(await pro.getByText(/^Next billing on .*R\s299\.00$/).isVisible()).toBe(true);
+
+      // Pro allows the second listing.
+      const second = await createListing(page, `Loft ${tag}`);
+      expect(second.status(), await second.text()).toBe(201);
+      await page.getByRole('button', { name: 'Refresh usage' }).click();
+      await expect.poll(() => toast(page, 'Usage data refreshed successfully!').isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('progressbar', { name: 'Listings: 2 of 10' }).isVisible())
+        .toBe(true);
+
+      // (3) Billing: cancel after the confirmation, then reactivate.
+      await page.getByRole('tab', { name: 'Billing' }).click();
+      await page.waitForURL(/\/subscription\?tab=billing$/);
+      const details = page.getByRole('region', { name: 'Subscription details' });
+      await expect.poll(() => details.getByText('Monthly subscription').isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('Test mode').isVisible()).toBe(true);
+      await expect
+        .poll(() =>
+          page.getByRole('region', { name: 'Billing history' }).getByText('Paid').first().isVisible(),
+        )
+        .toBe(true);
+      await expectAccessible(page, 'subscription billing');
+      await page.getByRole('button', { name: 'Cancel subscription' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cancel subscription' });
+      await expect
+        .poll(() =>
+          dialog
+            .getByText(
+              'Are you sure you want to cancel your subscription? You will lose access to premium features at the end of your current billing period.',
+            )
+            .isVisible(),
+        )
+        .toBe(true);
+      await expectAccessible(page, 'cancel subscription confirm');
+      await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+      await expect
+        .poll(() =>
+          toast(
+            page,
+            'Subscription cancelled successfully. You will retain access until the end of your current billing period.',
+          ).isVisible(),
+        )
+        .toBe(true);
+      await expect.poll(() => details.getByText('Access until').isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Reactivate subscription' }).click();
+      await expect.poll(() => toast(page, 'Subscription reactivated successfully!').isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Cancel subscription' }).isVisible())
+        .toBe(true);
+
+      // (4) The tax invoice of the Pro payment downloads as a PDF with its number.
+      const history = page.getByRole('region', { name: 'Billing history' });
+      const downloadButton = history.getByRole('button', { name: /^Download invoice RZ-\d{6}$/ }).first();
+      await expect.poll(() => downloadButton.isVisible()).toBe(true);
+      const invoiceNumber = ((await downloadButton.getAttribute('aria-label')) ?? '').replace(
+        'Download invoice ',
+        '',
+      );
+      expect(invoiceNumber).toMatch(/^RZ-\d{6}$/);
+      const invoice = await downloadedPdfText(page, downloadButton);
+      expect(invoice.name).toBe(`Rentza-${invoiceNumber}.pdf`);
+      expect(invoice.text).toContain('Tax Invoice');
+      expect(invoice.text).toContain(invoiceNumber);
+      expect(invoice.text).toContain('299.00');
+      await context.close();
+    });
+
+    it('the Subscription tabs work at 390 px and from the keyboard', async () => {
+      const { page, context } = await newPage(browser, { width: 390, height: 844 });
+      const owner = await registerVerifiedClient(page, 'Sibusiso', 'Ndlovu', 'owner');
+      await signIn(page, owner.email, owner.password);
+      await page.goto('/subscription?tab=billing');
+      await expect
+        .poll(() => page.getByRole('region', { name: 'Subscription details' }).isVisible())
+        .toBe(true);
+      await expect.poll(() => page.getByText('No payments yet').isVisible()).toBe(true);
+      await expectAccessible(page, 'subscription billing (390 px)');
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        'nothing wider than the screen',
+      ).toBe(true);
+      await page.getByRole('tab', { name: 'Billing' }).focus();
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/subscription\?tab=plans$/);
+      await expect.poll(() => page.getByRole('article', { name: 'Business' }).isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectAccessible(page, 'subscription plans (390 px)');
+      await context.close();
+    });
+  },
+);
