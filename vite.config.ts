@@ -70,7 +70,20 @@ export default defineConfig({
         MANAGEMENT_SCREEN.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
     },
     // Everything the entry needs at start in one file: fewer requests, better compression.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // Tiny modules nearly every screen uses: as separate files each costs a request and its wrapper.
+            {
+              name: 'app',
+              test: /web\/lib\/page-title\.ts|@mantine\/core\/esm\/components\/(Paper|Title|CloseButton)\/|@mantine\/(hooks|core)\/esm\/.*(use-id|use-uncontrolled|use-merged-ref|create-safe-context|get-base-value|get-auto-contrast-value|DirectionProvider)/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
 });
