@@ -38,6 +38,7 @@ import { registerPropertyImageRoutes } from './modules/property-images/property-
 import { registerReservationRoutes } from './modules/reservations/reservation.routes.ts';
 import { registerStaffRoutes } from './modules/staff/staff.routes.ts';
 import { registerStripeRoutes } from './modules/stripe/stripe.routes.ts';
+import { registerSubscriptionInvoiceRoutes } from './modules/subscriptions/invoice.routes.ts';
 import { settlePaymentEvent } from './modules/subscriptions/payment-settlement.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
 import { isExposedAuthDocPath, isExposedAuthRoute } from './platform/auth-routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInvitationRoutes(app, deps);
   registerStaffRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
+  registerSubscriptionInvoiceRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   registerPayfastSimulatorRoutes(app, deps);
   registerStripeRoutes(app, deps, {

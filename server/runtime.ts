@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { startSimulatedBilling } from './modules/payfast-simulator/simulated-billing.ts';
+import { startLifecycleWorker } from './modules/subscriptions/lifecycle-worker.ts';
 import { createAuth } from './platform/auth.ts';
 import { enqueueMail, startOutboxWorker } from './platform/mail/outbox.ts';
 import { createDevMailboxTransport, createSmtpTransport } from './platform/mail/transports.ts';
@@ -45,7 +46,12 @@ export function createStorage(config: Config): StorageDriver {
 
 export async function startRuntime(
   config: Config,
-  options: { logger?: Logger; database?: DatabaseHandle; simulatedBilling?: boolean } = {},
+  options: {
+    logger?: Logger;
+    database?: DatabaseHandle;
+    simulatedBilling?: boolean;
+    lifecycle?: boolean;
+  } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? pino({ level: config.LOG_LEVEL });
   const database =
@@ -95,6 +101,10 @@ export async function startRuntime(
   });
 
   appForLoopback = app;
+  const lifecycle =
+    options.lifecycle !== false
+      ? startLifecycleWorker(database.db, { publicUrl: config.PUBLIC_URL, pokeMail: worker.poke }, logger)
+      : null;
   const simulatedBilling =
     payments.payfastSettings.mode === 'simulator' && options.simulatedBilling !== false
       ? startSimulatedBilling(database.db, payments, logger)
@@ -106,6 +116,7 @@ export async function startRuntime(
     seeded,
     close: async () => {
       await simulatedBilling?.stop();
+      await lifecycle?.stop();
       await app.close();
       await worker.stop();
       await database.close();

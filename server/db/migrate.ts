@@ -15,6 +15,7 @@ import * as businessDocuments from './migrations/014-business-documents.ts';
 import * as bookedPrice from './migrations/015-booked-price.ts';
 import * as clientRemoval from './migrations/016-client-removal.ts';
 import * as subscriptionBilling from './migrations/017-subscription-billing.ts';
+import * as searchableListingOwner from './migrations/018-searchable-listing-owner.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '015-booked-price': bookedPrice,
   '016-client-removal': clientRemoval,
   '017-subscription-billing': subscriptionBilling,
+  '018-searchable-listing-owner': searchableListingOwner,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -109,26 +109,24 @@ export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDe
     );
   });
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      `${SIMULATOR_PATH}/eng/recurring/update/:token`,
-      {
-        schema: {
-          hide: true,
-          params: z.object({ token: z.string().min(1) }),
-          querystring: z.object({ return: z.url() }),
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${SIMULATOR_PATH}/eng/recurring/update/:token`,
+    {
+      schema: {
+        hide: true,
+        params: z.object({ token: z.string().min(1) }),
+        querystring: z.object({ return: z.url() }),
       },
-      async (request, reply) =>
-        page(
-          reply,
-          200,
-          'Update your card',
-          `<p>PayFast would ask for the new card details for recurring billing <code>${escapeHtml(request.params.token)}</code> here, and charge future payments to it.</p>
+    },
+    async (request, reply) =>
+      page(
+        reply,
+        200,
+        'Update your card',
+        `<p>PayFast would ask for the new card details for recurring billing <code>${escapeHtml(request.params.token)}</code> here, and charge future payments to it.</p>
 <div class="actions"><a class="button complete" href="${escapeHtml(request.query.return)}">Save card and return to Rentza</a></div>`,
-        ),
-    );
+      ),
+  );
 
   // The subscription API (PAYFAST.md): signed headers; the simulator accepts what PayFast would accept.
   for (const [method, action] of [

@@ -7,6 +7,7 @@ import type { Property as PropertyDto } from '../../../domain/schemas/property-v
 import type { ReservationStatus } from '../../db/types.ts';
 import { insertProperty, SPECS } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
 
 /**
  * Search by dates (GET /api/properties?checkIn&checkOut) with listings booked by the hour: an event
@@ -19,6 +20,8 @@ let clientId: string;
 beforeAll(async () => {
   t = await createTestApp();
   ownerId = (await t.createUser({ role: 'owner' })).id;
+  // Search shows the listings of owners with a current subscription (issue 13).
+  await ensureStarterSubscription(t.db, ownerId);
   const client = await t.db
     .insertInto('clients')
     .values({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInBusinessZone } from '../../../domain/dates.ts';
 import { PropertySearchSchema } from '../../../domain/schemas/property.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
 import { matchingProperties } from './property.repository.ts';
 
 /**
@@ -14,6 +15,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   const owner = await t.createUser({ role: 'owner' });
+  await ensureStarterSubscription(t.db, owner.id);
   await sql`
     INSERT INTO properties (owner_id, type, category, title, description, city, location, price_per_day_cents, specifications)
     SELECT ${owner.id}, 'vehicle', 'car', 'Hatchback ' || g, repeat('A small car, good on fuel, for trips around town. ', 30) || g,

@@ -1,6 +1,7 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { HOURLY_DEFAULTS } from '../../../domain/rental-unit.ts';
 import type { PropertyInput, PropertySearch } from '../../../domain/schemas/property.ts';
+import { LISTED_STATUSES } from '../../../domain/subscription-lifecycle.ts';
 import { SEARCH_TEXT } from '../../db/migrations/008-city-search.ts';
 import type { Database, Property, PropertyImage } from '../../db/types.ts';
 
@@ -148,17 +149,28 @@ export async function listCoverImagesOf(db: Executor, propertyIds: string[]): Pr
     .execute();
 }
 
+/**
+ * Whether the owner of the listing p has a subscription that keeps listings online (active, or Payment
+ * Due during its grace period; domain/subscription-lifecycle.ts): inactive, cancelled or no subscription
+ * hides them (issue 13).
+ */
+const OWNER_LISTED_OF_P = sql<SqlBool>`EXISTS (
+  SELECT 1 FROM subscriptions s
+  WHERE s.owner_id = p.owner_id AND s.status IN (${sql.join([...LISTED_STATUSES])})
+)`;
+
 /** The cities of the listings search shows, each spelling once, the most used spelling first. */
 export async function listListedCities(db: Executor): Promise<string[]> {
   const rows = await db
-    .selectFrom('properties')
-    .select('city')
-    .where('is_active', '=', true)
-    .where('status', '=', 'available')
-    .where('archived_at', 'is', null)
-    .groupBy('city')
+    .selectFrom('properties as p')
+    .select('p.city')
+    .where('p.is_active', '=', true)
+    .where('p.status', '=', 'available')
+    .where('p.archived_at', 'is', null)
+    .where(OWNER_LISTED_OF_P)
+    .groupBy('p.city')
     .orderBy((eb) => eb.fn.countAll(), 'desc')
-    .orderBy('city')
+    .orderBy('p.city')
     .execute();
   return rows.map((row) => row.city);
 }
@@ -176,6 +188,7 @@ export function matchingProperties(db: Executor, search: PropertySearch) {
     .where('p.is_active', '=', true)
     .where('p.status', '=', 'available')
     .where('p.archived_at', 'is', null)
+    .where(OWNER_LISTED_OF_P)
     .where((eb) => {
       const conditions: Expression<SqlBool>[] = [];
       if (search.type) conditions.push(eb('p.type', '=', search.type));

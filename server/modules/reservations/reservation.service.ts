@@ -6,10 +6,11 @@ import {
 } from '../../../domain/access.ts';
 import { CLIENT_RULE_MESSAGES } from '../../../domain/clients.ts';
 import { todayInBusinessZone } from '../../../domain/dates.ts';
-import { PLANS } from '../../../domain/plans.ts';
+import { canPerformAction, PLANS } from '../../../domain/plans.ts';
 import { monthlyEnd, priceUnitFor, rentalTotal, unitCount } from '../../../domain/rental-unit.ts';
 import { changesPrice, maxGuestsFor } from '../../../domain/reservation.ts';
 import type { ReservationCreate, ReservationUpdate } from '../../../domain/schemas/reservation.ts';
+import { isListedStatus } from '../../../domain/subscription-lifecycle.ts';
 import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
 import type { Database, Property, User } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
@@ -18,8 +19,8 @@ import { findClient, findOrCreateClient } from '../clients/client.repository.ts'
 import { CLIENT_MESSAGES } from '../clients/client.service.ts';
 import { creditInvoiceOnCancel } from '../documents/invoice-issue.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
-import { findSubscription } from '../subscriptions/subscription.repository.ts';
-import { assertPlanAllows, NO_ACTIVE_SUBSCRIPTION } from '../subscriptions/subscription.service.ts';
+import { findSubscription, measureUsage } from '../subscriptions/subscription.repository.ts';
+import { NO_ACTIVE_SUBSCRIPTION } from '../subscriptions/subscription.service.ts';
 import { resolvePeriod, shortTime } from './booked-period.ts';
 import { findReservation, pickUnusedReference } from './reservation.repository.ts';
 import { toReservationDto } from './reservation.schemas.ts';
@@ -37,6 +38,7 @@ export const RESERVATION_MESSAGES = {
   outsideWindow: 'This property is not available for the selected dates',
   deleteNotAllowed: 'Only the owner or an admin can delete a reservation',
   archived: 'This property has been archived and takes no new bookings',
+  notTakingBookings: 'This property is not taking bookings at the moment. Please choose another one.',
 } as const;
 
 export interface ReservationDeps {
@@ -67,13 +69,22 @@ function priceOf(property: Property, units: number, rateOverride: number | null)
   });
 }
 
-/** Counting this month's bookings and inserting happen under a lock on the owner's plan when it is capped. */
-async function lockBookingQuota(trx: Kysely<Database>, ownerId: string) {
+/**
+ * The business adds bookings on an active plan. A client books what search shows: a listing whose
+ * owner's subscription is active or Payment Due (grace), not inactive, cancelled or missing (issue 13).
+ * Counting this month's bookings and inserting happen under a lock on the owner's plan when it is capped.
+ */
+async function lockBookingQuota(trx: Kysely<Database>, ownerId: string, actsForBusiness: boolean) {
   const subscription = await findSubscription(trx, ownerId);
-  if (subscription?.status !== 'active') throw forbidden(NO_ACTIVE_SUBSCRIPTION);
+  if (!subscription || !isListedStatus(subscription.status))
+    throw actsForBusiness
+      ? forbidden(NO_ACTIVE_SUBSCRIPTION)
+      : conflict(RESERVATION_MESSAGES.notTakingBookings);
+  if (actsForBusiness && subscription.status !== 'active') throw forbidden(NO_ACTIVE_SUBSCRIPTION);
   if (PLANS[subscription.plan_id].limits.maxBookingsPerMonth === -1) return;
   await trx.selectFrom('subscriptions').select('id').where('id', '=', subscription.id).forUpdate().execute();
-  await assertPlanAllows(trx, ownerId, 'add_booking');
+  const check = canPerformAction(subscription.plan_id, await measureUsage(trx, ownerId), 'add_booking');
+  if (!check.allowed) throw forbidden(check.reason ?? NO_ACTIVE_SUBSCRIPTION);
 }
 
 export async function createReservation(deps: ReservationDeps, user: User | null, input: ReservationCreate) {
@@ -123,7 +134,7 @@ export async function createReservation(deps: ReservationDeps, user: User | null
         };
         client = (await findOrCreateClient(trx, property.owner_id, self)).client;
       }
-      await lockBookingQuota(trx, property.owner_id);
+      await lockBookingQuota(trx, property.owner_id, actsForBusiness);
       const inserted = await trx
         .insertInto('reservations')
         .values({

@@ -1,3 +1,5 @@
+import { formatDisplayDate, todayInBusinessZone } from '../../../domain/dates.ts';
+import { formatRandCents } from '../../../domain/money.ts';
 import type { OutgoingMail } from './transports.ts';
 
 export function escapeHtml(value: string): string {
@@ -66,5 +68,100 @@ export function passwordResetMail(to: string, name: string, url: string): Outgoi
     paragraphs: ['We received a request to reset your password. Choose a new one with the button below.'],
     action: { label: 'Reset password', url },
     footnote: 'This link expires in 1 hour. If you did not ask for a reset, you can ignore this email.',
+  });
+}
+
+// Subscription lifecycle (issue 13): sent by the scheduled sweep, server/modules/subscriptions/subscription-lifecycle.ts.
+
+/** The Johannesburg calendar date of an instant, as '24 December 2026'. */
+export function formatInstantDate(instant: Date): string {
+  return formatDisplayDate(todayInBusinessZone(instant));
+}
+
+export interface SubscriptionMailInput {
+  to: string;
+  name: string;
+  /** 'Pro' */
+  planName: string;
+  /** `${PUBLIC_URL}/subscription?tab=billing` */
+  billingUrl: string;
+}
+
+export function subscriptionRenewalReminderMail(
+  input: SubscriptionMailInput & { renewsOn: Date; amountCents: number; recurring: boolean },
+): OutgoingMail {
+  const date = formatInstantDate(input.renewsOn);
+  return renderActionMail({
+    to: input.to,
+    subject: `Your Rentza subscription renews on ${date}`,
+    greetingName: input.name,
+    paragraphs: [
+      `Your ${input.planName} plan renews on ${date} for ${formatRandCents(input.amountCents)}.`,
+      input.recurring
+        ? 'We will charge your saved payment method automatically; there is nothing else to do.'
+        : 'Please pay from the Billing tab before then to keep your listings online without interruption.',
+    ],
+    action: { label: 'View billing', url: input.billingUrl },
+    footnote: 'To stop the renewal, cancel your subscription in the Billing tab before that date.',
+  });
+}
+
+export function subscriptionPaymentDueMail(
+  input: SubscriptionMailInput & { periodEnd: Date; graceEndsAt: Date; amountCents: number },
+): OutgoingMail {
+  return renderActionMail({
+    to: input.to,
+    subject: 'Payment due for your Rentza subscription',
+    greetingName: input.name,
+    paragraphs: [
+      `Your ${input.planName} plan's billing period ended on ${formatInstantDate(input.periodEnd)} and we have not received its payment of ${formatRandCents(input.amountCents)}.`,
+      `Your listings stay online until ${formatInstantDate(input.graceEndsAt)}. If the payment has not arrived by then, your subscription becomes inactive and your listings are hidden from search.`,
+    ],
+    action: { label: 'Pay now', url: input.billingUrl },
+  });
+}
+
+export function subscriptionInactiveMail(
+  input: SubscriptionMailInput & { graceEndedAt: Date },
+): OutgoingMail {
+  return renderActionMail({
+    to: input.to,
+    subject: 'Your Rentza subscription is inactive',
+    greetingName: input.name,
+    paragraphs: [
+      `We did not receive the payment for your ${input.planName} plan by ${formatInstantDate(input.graceEndedAt)}, so your subscription is now inactive. Your listings are hidden from search and clients cannot book them.`,
+      'Pay from the Billing tab to reactivate it: your listings show again as soon as the payment is received.',
+    ],
+    action: { label: 'Pay now', url: input.billingUrl },
+  });
+}
+
+/** What a cancelled subscription paid for: 'Pro plan', 'Pro plan and its add-ons (Homepage boost)', 'add-ons (…)'. */
+export function paidSubscriptionLabel(
+  plan: { name: string; free: boolean },
+  addOnNames: readonly string[],
+): string {
+  const addOns = addOnNames.length > 0 ? `add-ons (${addOnNames.join(', ')})` : '';
+  if (plan.free) return addOns || `${plan.name} plan`;
+  return addOns ? `${plan.name} plan and its ${addOns}` : `${plan.name} plan`;
+}
+
+export function subscriptionEndedMail(input: {
+  to: string;
+  name: string;
+  /** paidSubscriptionLabel */
+  label: string;
+  endedOn: Date;
+  plansUrl: string;
+}): OutgoingMail {
+  return renderActionMail({
+    to: input.to,
+    subject: 'Your paid Rentza subscription has ended',
+    greetingName: input.name,
+    paragraphs: [
+      `As you asked, your ${input.label} ended on ${formatInstantDate(input.endedOn)}. You will not be charged for it again.`,
+      'Your account is now on the free Starter plan. You can upgrade again at any time.',
+    ],
+    action: { label: 'View plans', url: input.plansUrl },
   });
 }

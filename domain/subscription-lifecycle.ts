@@ -1,0 +1,135 @@
+import type { SubscriptionStatus } from './plans.ts';
+import { BILLING_PERIOD_DAYS, GRACE_PERIOD_DAYS, REMINDER_DAYS } from './subscriptions.ts';
+
+/**
+ * What happens to a subscription as time passes (issue 13): the pure decision behind the scheduled
+ * sweep (server/modules/subscriptions/subscription-lifecycle.ts). Instants, not calendar days: a period
+ * ends at its `current_period_end` instant, so no time zone is involved.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BILLING_PERIOD_MS = BILLING_PERIOD_DAYS * DAY_MS;
+
+/**
+ * Statuses whose listings show in search and take bookings: a paid subscription whose payment is late
+ * (past_due) keeps both during its grace period. Inactive, cancelled or no subscription: hidden.
+ */
+export const LISTED_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+] as const satisfies readonly SubscriptionStatus[];
+
+export function isListedStatus(status: SubscriptionStatus | null | undefined): boolean {
+  return !!status && (LISTED_STATUSES as readonly string[]).includes(status);
+}
+
+/** Statuses whose billing period runs (it renews, lapses or ends at its end). */
+const RUNNING_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing'];
+
+export interface LifecycleSubscription {
+  status: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date;
+  pastDueSince: Date | null;
+}
+
+export interface LifecycleContext {
+  /** The plan price plus active add-ons (domain/subscriptions.ts monthlyCostCents). */
+  monthlyCostCents: number;
+  now: Date;
+  /** The reminders already sent for the current period end (days before it). */
+  remindersSent: readonly number[];
+}
+
+export interface Period {
+  start: Date;
+  end: Date;
+}
+
+export type LifecycleTransition =
+  | { kind: 'none' }
+  /** Cancelled at period end: back to the free Starter plan, add-ons ended, a new free period. */
+  | { kind: 'end_paid_plan'; period: Period }
+  /** Free (cost 0): the next period, from the old end. */
+  | { kind: 'renew'; period: Period }
+  /** Paid and not renewed by a payment: Payment Due from the period end. */
+  | { kind: 'mark_past_due'; pastDueSince: Date; graceEndsAt: Date }
+  /** Payment Due for the whole grace period: Inactive (listings hidden). */
+  | { kind: 'deactivate'; graceEndedAt: Date }
+  /** A renewal reminder, once per period and number of days. */
+  | { kind: 'remind'; daysBefore: number; periodEnd: Date };
+
+/**
+ * The period that follows one ending at `end`, in steps of the billing period from the old end until
+ * it ends after `now` (a server that was down for two months skips the periods nobody used).
+ */
+export function nextPeriod(end: Date, now: Date): Period {
+  const elapsed = now.getTime() - end.getTime();
+  const steps = elapsed < 0 ? 1 : Math.floor(elapsed / BILLING_PERIOD_MS) + 1;
+  const start = new Date(end.getTime() + (steps - 1) * BILLING_PERIOD_MS);
+  return { start, end: new Date(start.getTime() + BILLING_PERIOD_MS) };
+}
+
+/** Payment Due lasts GRACE_PERIOD_DAYS: [since, since + 7 days); Inactive from its end on. */
+export function graceEndsAt(pastDueSince: Date): Date {
+  return new Date(pastDueSince.getTime() + GRACE_PERIOD_DAYS * DAY_MS);
+}
+
+/**
+ * The renewal reminder due now, if any: the nearest of REMINDER_DAYS that the whole days left (rounded
+ * up, as the Subscription screen counts them) have reached. Days left ≤ d exactly when the end is at
+ * most d × 24 h away. A reminder missed (the sweep did not run) is not sent late once a nearer one is due.
+ */
+export function dueReminder(periodEnd: Date, now: Date, sent: readonly number[]): number | null {
+  const left = periodEnd.getTime() - now.getTime();
+  if (left <= 0) return null;
+  const daysLeft = Math.ceil(left / DAY_MS);
+  const due = [...REMINDER_DAYS].sort((a, b) => a - b).find((days) => daysLeft <= days);
+  return due === undefined || sent.includes(due) ? null : due;
+}
+
+/** Periods ending after `now` and at or before this instant may have a reminder due at `now`. */
+export function reminderHorizon(now: Date): Date {
+  return new Date(now.getTime() + Math.max(...REMINDER_DAYS) * DAY_MS);
+}
+
+/**
+ * The next step for a subscription at `now` (apply it, then ask again: one sweep may take several, e.g.
+ * Payment Due and, when the sweep had not run for the whole grace period, Inactive).
+ */
+export function decideLifecycle(
+  subscription: LifecycleSubscription,
+  context: LifecycleContext,
+): LifecycleTransition {
+  const { now, monthlyCostCents } = context;
+  const { status, cancelAtPeriodEnd, currentPeriodEnd } = subscription;
+  const ended = now.getTime() >= currentPeriodEnd.getTime();
+
+  if (RUNNING_STATUSES.includes(status)) {
+    if (ended) {
+      if (cancelAtPeriodEnd) return { kind: 'end_paid_plan', period: nextPeriod(currentPeriodEnd, now) };
+      if (monthlyCostCents === 0) return { kind: 'renew', period: nextPeriod(currentPeriodEnd, now) };
+      return {
+        kind: 'mark_past_due',
+        pastDueSince: currentPeriodEnd,
+        graceEndsAt: graceEndsAt(currentPeriodEnd),
+      };
+    }
+    if (cancelAtPeriodEnd || monthlyCostCents === 0) return { kind: 'none' };
+    const daysBefore = dueReminder(currentPeriodEnd, now, context.remindersSent);
+    return daysBefore === null
+      ? { kind: 'none' }
+      : { kind: 'remind', daysBefore, periodEnd: currentPeriodEnd };
+  }
+
+  if (status === 'past_due') {
+    // Cancelled while unpaid: the owner asked to leave the paid plan, so it ends rather than lapsing.
+    if (cancelAtPeriodEnd) return { kind: 'end_paid_plan', period: nextPeriod(currentPeriodEnd, now) };
+    // Nothing left to pay (the add-ons were removed): the free plan carries on.
+    if (monthlyCostCents === 0) return { kind: 'renew', period: nextPeriod(currentPeriodEnd, now) };
+    const graceEnd = graceEndsAt(subscription.pastDueSince ?? currentPeriodEnd);
+    if (now.getTime() >= graceEnd.getTime()) return { kind: 'deactivate', graceEndedAt: graceEnd };
+  }
+  return { kind: 'none' };
+}

@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/types.ts';
+import { type LifecycleSweepCounts, runLifecycleSweep } from './subscription-lifecycle.ts';
+
+export const LIFECYCLE_INTERVAL_MS = 60_000;
+
+export interface LifecycleWorkerOptions {
+  /** PUBLIC_URL, for the links in the emails. */
+  publicUrl: string;
+  /** The outbox worker's poke: deliver the sweep's emails now rather than at its next round. */
+  pokeMail?: () => void;
+  intervalMs?: number;
+}
+
+export interface LifecycleWorker {
+  /** A pass now (or the one under way); resolves with its counts, null when stopped or failed. */
+  runNow: () => Promise<LifecycleSweepCounts | null>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Runs the subscription lifecycle sweep once at start and then every minute, in every server process
+ * (docs/decisions/019): the sweep's row locks and conditional updates make concurrent passes safe, and
+ * anything a stopped process left undone is simply due on the next pass, here or elsewhere.
+ */
+export function startLifecycleWorker(
+  db: Kysely<Database>,
+  options: LifecycleWorkerOptions,
+  logger: Logger,
+): LifecycleWorker {
+  let running: Promise<LifecycleSweepCounts | null> | null = null;
+  let stopped = false;
+
+  const run = (): Promise<LifecycleSweepCounts | null> => {
+    if (stopped) return Promise.resolve(null);
+    if (running) return running;
+    running = runLifecycleSweep(db, { publicUrl: options.publicUrl, logger })
+      .then((counts) => {
+        if (counts.mails > 0) options.pokeMail?.();
+        const { skipped: _skipped, ...changes } = counts;
+        if (Object.values(changes).some((n) => n > 0))
+          logger.info({ counts }, 'subscription lifecycle sweep');
+        return counts;
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'subscription lifecycle sweep failed');
+        return null;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  const startTimer = setTimeout(() => void run(), 0);
+  startTimer.unref();
+  const timer = setInterval(() => void run(), options.intervalMs ?? LIFECYCLE_INTERVAL_MS);
+  timer.unref();
+  return {
+    runNow: run,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(startTimer);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
