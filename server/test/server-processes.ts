@@ -4,8 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../db/types.ts';
-import { TEST_AUTH_SECRET } from './harness.ts';
+import { createTestApp, TEST_AUTH_SECRET, type TestApp } from './harness.ts';
 
 /**
  * Real server processes (`node --import tsx server/main.ts`) on one shared PostgreSQL database, for
@@ -117,4 +118,24 @@ export async function signInOn(server: { url: string }, email: string, password:
     .join('; ');
   if (!cookie.includes('session_token')) throw new Error(`sign-in on ${server.url} set no session cookie`);
   return cookie;
+}
+
+/**
+ * For a describe block: a test app and `count` server processes on its PostgreSQL database, started
+ * before the tests and stopped after. Read `t` and `servers` inside the tests.
+ */
+export function useSharedServers(databaseUrl: string, count = 2): { t: TestApp; servers: ServerProcess[] } {
+  const context = { servers: [] } as unknown as { t: TestApp; servers: ServerProcess[] };
+  let stop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    context.t = await createTestApp();
+    const started = await startSharedServers(context.t.db, databaseUrl, count);
+    context.servers = started.servers;
+    stop = started.stop;
+  }, 180_000);
+  afterAll(async () => {
+    await stop();
+    await context.t?.close();
+  }, 60_000);
+  return context;
 }

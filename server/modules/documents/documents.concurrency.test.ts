@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Reservation } from '../../../domain/schemas/reservation.ts';
 import { addLine, booking, ownerWithDetails } from '../../test/document-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { type ServerProcess, signInOn, startSharedServers } from '../../test/server-processes.ts';
+import { type ServerProcess, signInOn, useSharedServers } from '../../test/server-processes.ts';
 import { testDatabaseUrl } from '../../test/test-database.ts';
 
 /**
@@ -13,28 +12,16 @@ const databaseUrl = testDatabaseUrl();
 const INVOICES = 20;
 
 describe.runIf(databaseUrl)('invoice numbers across two server processes (PostgreSQL only)', () => {
-  let t: TestApp;
-  let servers: ServerProcess[] = [];
-  let stopServers: () => Promise<void> = async () => {};
-  beforeAll(async () => {
-    t = await createTestApp();
-    const started = await startSharedServers(t.db, databaseUrl as string, 2);
-    servers = started.servers;
-    stopServers = started.stop;
-  }, 180_000);
-  afterAll(async () => {
-    await stopServers();
-    await t?.close();
-  }, 60_000);
+  const shared = useSharedServers(databaseUrl as string);
 
   it(`${INVOICES} invoices issued at once for one business get ${INVOICES} distinct consecutive numbers`, {
     timeout: 180_000,
   }, async () => {
-    const owner = await ownerWithDetails(t);
+    const owner = await ownerWithDetails(shared.t);
     const reservations: Reservation[] = [];
     for (let i = 0; i < INVOICES; i++) {
-      const reservation = await booking(t, owner, { status: 'confirmed' });
-      await addLine(t, reservation, {
+      const reservation = await booking(shared.t, owner, { status: 'confirmed' });
+      await addLine(shared.t, reservation, {
         description: `Nights ${i}`,
         quantity: 2,
         unitPriceCents: 90_000,
@@ -43,12 +30,12 @@ describe.runIf(databaseUrl)('invoice numbers across two server processes (Postgr
       reservations.push(reservation);
     }
     const cookies = await Promise.all(
-      servers.map((server) => signInOn(server, owner.user.email, owner.user.password)),
+      shared.servers.map((server) => signInOn(server, owner.user.email, owner.user.password)),
     );
 
     const results = await Promise.all(
       reservations.map(async (reservation, i) => {
-        const server = servers[i % 2] as ServerProcess;
+        const server = shared.servers[i % 2] as ServerProcess;
         const response = await fetch(`${server.url}/api/reservations/${reservation.id}/documents/invoice`, {
           method: 'POST',
           headers: {
@@ -71,7 +58,7 @@ describe.runIf(databaseUrl)('invoice numbers across two server processes (Postgr
     expect(numbers).toEqual(
       Array.from({ length: INVOICES }, (_, i) => `INV-${String(i + 1).padStart(6, '0')}`),
     );
-    const rows = await t.db
+    const rows = await shared.t.db
       .selectFrom('documents')
       .select(['number', 'reservation_id'])
       .where('owner_id', '=', owner.user.id)
@@ -80,7 +67,7 @@ describe.runIf(databaseUrl)('invoice numbers across two server processes (Postgr
     expect(rows.map((row) => row.number).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
       Array.from({ length: INVOICES }, (_, i) => i + 1),
     );
-    const sequence = await t.db
+    const sequence = await shared.t.db
       .selectFrom('document_sequences')
       .select('last_number')
       .where('owner_id', '=', owner.user.id)

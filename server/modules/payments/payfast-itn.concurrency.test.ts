@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChangePlanResult } from '../../../domain/schemas/subscription.ts';
 import { payfastSettings } from '../../platform/payments/payfast-gateway.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { type ServerProcess, startSharedServers } from '../../test/server-processes.ts';
+import { type ServerProcess, useSharedServers } from '../../test/server-processes.ts';
 import { testDatabaseUrl } from '../../test/test-database.ts';
 import { buildItn } from '../payfast-simulator/payfast-simulator.ts';
 import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
@@ -15,31 +14,19 @@ const databaseUrl = testDatabaseUrl();
 const COPIES = 10;
 
 describe.runIf(databaseUrl)('one ITN, 10 copies at once on two server processes (PostgreSQL only)', () => {
-  let t: TestApp;
-  let servers: ServerProcess[] = [];
-  let stopServers: () => Promise<void> = async () => {};
-  beforeAll(async () => {
-    t = await createTestApp();
-    const started = await startSharedServers(t.db, databaseUrl as string, 2);
-    servers = started.servers;
-    stopServers = started.stop;
-  }, 180_000);
-  afterAll(async () => {
-    await stopServers();
-    await t?.close();
-  }, 60_000);
+  const shared = useSharedServers(databaseUrl as string);
 
   it('is applied exactly once: one activation, one payment completed, one invoice, nine duplicates', {
     timeout: 120_000,
   }, async () => {
-    const { user, cookie } = await t.signInAs({ role: 'owner' });
-    await ensureStarterSubscription(t.db, user.id);
+    const { user, cookie } = await shared.t.signInAs({ role: 'owner' });
+    await ensureStarterSubscription(shared.t.db, user.id);
     const result = (
-      await t.post('/api/subscription/plan', { planId: 'pro' }, { cookie })
+      await shared.t.post('/api/subscription/plan', { planId: 'pro' }, { cookie })
     ).json<ChangePlanResult>();
     if (result.outcome !== 'checkout') throw new Error('expected a checkout');
     const order = Object.fromEntries(result.payment.formFields ?? []);
-    // The servers sign with the simulator's merchant, as this test app does.
+    // The shared.servers sign with the simulator's merchant, as this test app does.
     const body = buildItn(
       order,
       {
@@ -48,12 +35,12 @@ describe.runIf(databaseUrl)('one ITN, 10 copies at once on two server processes 
         amountCents: 29900,
         token: '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d',
       },
-      payfastSettings(t.config),
+      payfastSettings(shared.t.config),
     );
 
     const responses = await Promise.all(
       Array.from({ length: COPIES }, (_, i) =>
-        fetch(`${(servers[i % 2] as ServerProcess).url}/api/payments/payfast/notify`, {
+        fetch(`${(shared.servers[i % 2] as ServerProcess).url}/api/payments/payfast/notify`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body,
@@ -65,7 +52,7 @@ describe.runIf(databaseUrl)('one ITN, 10 copies at once on two server processes 
     let outcomes: string[] = [];
     for (let attempt = 0; attempt < 400 && outcomes.length < COPIES; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const rows = await t.db
+      const rows = await shared.t.db
         .selectFrom('payment_notifications')
         .select('outcome')
         .where('gateway_payment_id', '=', '424242')
@@ -74,15 +61,19 @@ describe.runIf(databaseUrl)('one ITN, 10 copies at once on two server processes 
     }
     expect(outcomes).toEqual(['applied', ...Array(COPIES - 1).fill('duplicate')]);
 
-    const subscription = await t.db
+    const subscription = await shared.t.db
       .selectFrom('subscriptions')
       .selectAll()
       .where('owner_id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(subscription).toMatchObject({ plan_id: 'pro', status: 'active' });
-    const payments = await t.db.selectFrom('payments').selectAll().where('owner_id', '=', user.id).execute();
+    const payments = await shared.t.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('owner_id', '=', user.id)
+      .execute();
     expect(payments).toEqual([expect.objectContaining({ status: 'complete', gateway_payment_id: '424242' })]);
-    const invoices = await t.db
+    const invoices = await shared.t.db
       .selectFrom('subscription_invoices')
       .select('id')
       .where('owner_id', '=', user.id)

@@ -162,19 +162,7 @@ async function settleFirst(
       .where('id', '=', subscription.id)
       .execute();
   } else if (payment.kind === 'manual') {
-    period = extendedPeriod(subscription, now);
-    await trx
-      .updateTable('subscriptions')
-      .set({
-        status: 'active',
-        past_due_since: null,
-        current_period_start: period.start,
-        current_period_end: period.end,
-        saved_method_last_used: now,
-        updated_at: now,
-      })
-      .where('id', '=', subscription.id)
-      .execute();
+    period = await extendPaidPeriod(trx, subscription, now);
   } else if (payment.kind === 'update_method') {
     retired = replaced();
     await trx
@@ -231,7 +219,19 @@ async function settleRecurring(
   }
   if (event.status !== 'COMPLETE') return result('recorded', `recurring charge ${event.status}`, inserted.id);
 
-  const period = extendedPeriod(subscription, now);
+  const period = await extendPaidPeriod(trx, subscription, now);
+  await issueSubscriptionInvoice(trx, config, inserted, period, now);
+  return result('applied', null, inserted.id);
+}
+
+/**
+ * A payment for the plan the owner is on (Pay now, or a recurring charge): a paid period follows the
+ * current one while it runs, after a lapse it starts now, and the subscription is active again.
+ */
+async function extendPaidPeriod(trx: Trx, subscription: Subscription, now: Date) {
+  const currentEnd = new Date(subscription.current_period_end);
+  const start = subscription.status === 'active' && currentEnd > now ? currentEnd : now;
+  const period = { start, end: new Date(start.getTime() + BILLING_PERIOD_DAYS * DAY_MS) };
   await trx
     .updateTable('subscriptions')
     .set({
@@ -244,15 +244,7 @@ async function settleRecurring(
     })
     .where('id', '=', subscription.id)
     .execute();
-  await issueSubscriptionInvoice(trx, config, inserted, period, now);
-  return result('applied', null, inserted.id);
-}
-
-/** A paid period follows the current one while it runs; after a lapse it starts now. */
-function extendedPeriod(subscription: Subscription, now: Date): { start: Date; end: Date } {
-  const currentEnd = new Date(subscription.current_period_end);
-  const start = subscription.status === 'active' && currentEnd > now ? currentEnd : now;
-  return { start, end: new Date(start.getTime() + BILLING_PERIOD_DAYS * DAY_MS) };
+  return period;
 }
 
 /** A numbered Rentza tax invoice for a paid payment; numbers are consecutive (allocated in this transaction). */

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATEGORIES_BY_TYPE } from '../../../domain/property.ts';
 import { insertProperty, SPECS, signInOwner } from '../../test/booking-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { type ServerProcess, signInOn, startSharedServers } from '../../test/server-processes.ts';
+import { type ServerProcess, signInOn, useSharedServers } from '../../test/server-processes.ts';
 import { testDatabaseUrl } from '../../test/test-database.ts';
 
 /**
@@ -13,29 +12,19 @@ const databaseUrl = testDatabaseUrl();
 const ATTEMPTS = 20;
 
 describe.runIf(databaseUrl)('plan limits under concurrency (PostgreSQL only)', () => {
-  let t: TestApp;
-  let servers: ServerProcess[] = [];
-  let stopServers: () => Promise<void> = async () => {};
-  beforeAll(async () => {
-    t = await createTestApp();
-    const started = await startSharedServers(t.db, databaseUrl as string, 2);
-    servers = started.servers;
-    stopServers = started.stop;
-  }, 180_000);
-  afterAll(async () => {
-    await stopServers();
-    await t?.close();
-  }, 60_000);
+  const shared = useSharedServers(databaseUrl as string);
 
-  it(`Pro with 9 listings: ${ATTEMPTS} creations at once on two servers make exactly the 10th`, {
+  it(`Pro with 9 listings: ${ATTEMPTS} creations at once on two shared.servers make exactly the 10th`, {
     timeout: 120_000,
   }, async () => {
-    const { user } = await signInOwner(t, 'pro');
-    for (let i = 0; i < 9; i++) await insertProperty(t.db, user.id);
-    const cookies = await Promise.all(servers.map((server) => signInOn(server, user.email, user.password)));
+    const { user } = await signInOwner(shared.t, 'pro');
+    for (let i = 0; i < 9; i++) await insertProperty(shared.t.db, user.id);
+    const cookies = await Promise.all(
+      shared.servers.map((server) => signInOn(server, user.email, user.password)),
+    );
     const responses = await Promise.all(
       Array.from({ length: ATTEMPTS }, (_, i) => {
-        const server = servers[i % 2] as ServerProcess;
+        const server = shared.servers[i % 2] as ServerProcess;
         return fetch(`${server.url}/api/properties`, {
           method: 'POST',
           headers: {
@@ -58,7 +47,7 @@ describe.runIf(databaseUrl)('plan limits under concurrency (PostgreSQL only)', (
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([201, ...Array(ATTEMPTS - 1).fill(403)]);
-    const listings = await t.db
+    const listings = await shared.t.db
       .selectFrom('properties')
       .select('id')
       .where('owner_id', '=', user.id)
