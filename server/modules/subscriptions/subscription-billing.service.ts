@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { addMonths, todayInBusinessZone } from '../../../domain/dates.ts';
-import { canPerformAction, PLANS, type PlanId } from '../../../domain/plans.ts';
+import { PLANS, type PlanId } from '../../../domain/plans.ts';
 import type {
   ChangePlanResult,
   GatewayId,
@@ -13,7 +13,6 @@ import {
   type AddOnId,
   billingDescription,
   COMMISSION_PLAN,
-  COMMISSION_RATE,
   monthlyCostCents,
   newPaymentId,
   PAYMENT_METHOD_UPDATE_CENTS,
@@ -21,11 +20,12 @@ import {
   TEST_PAYMENT,
 } from '../../../domain/subscriptions.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Database, Subscription, User } from '../../db/types.ts';
+import type { Database, Subscription } from '../../db/types.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { GatewayError } from '../../platform/payments/gateway.ts';
 import { gatewayFor, gatewayIdFor } from '../../platform/payments/payments.ts';
 import { activeAddOnIds, findSubscription, measureUsage } from './subscription.repository.ts';
+import { summarize } from './subscription-summary.ts';
 
 /**
  * What an owner does on the Subscription screen: every change is written to the database (and to the
@@ -36,55 +36,6 @@ type Trx = Transaction<Database>;
 export const NO_SUBSCRIPTION_FOUND = 'No active subscription found';
 
 const badGateway = (message: string) => new AppError(502, message, 'GATEWAY_ERROR');
-
-/** The owner's subscription, usage and what they can do next, as the screen shows it. */
-export async function summarize(
-  db: Kysely<Database>,
-  deps: Pick<AppDeps, 'payments'>,
-  owner: Pick<User, 'id' | 'region'>,
-): Promise<SubscriptionSummary> {
-  const subscription = await findSubscription(db, owner.id);
-  const usage = await measureUsage(db, owner.id);
-  const addOnIds = subscription ? await activeAddOnIds(db, subscription.id) : [];
-  const active = subscription?.status === 'active';
-  const check = (action: 'create_listing' | 'add_booking' | 'add_user') =>
-    subscription && active
-      ? canPerformAction(subscription.plan_id, usage, action)
-      : { allowed: false, reason: 'No active subscription' };
-  const plan = subscription ? PLANS[subscription.plan_id] : null;
-  const nextBilling = subscription ? monthlyCostCents(subscription.plan_id, addOnIds) : 0;
-  return {
-    planId: subscription?.plan_id ?? null,
-    planName: plan?.name ?? null,
-    status: subscription?.status ?? null,
-    currentPeriodEnd: subscription ? new Date(subscription.current_period_end).toISOString() : null,
-    usage,
-    canCreateListing: check('create_listing'),
-    canAddBooking: check('add_booking'),
-    canAddUser: check('add_user'),
-    id: subscription?.id ?? null,
-    cancelAtPeriodEnd: subscription?.cancel_at_period_end ?? false,
-    paymentMethod: subscription?.payment_method ?? 'subscription',
-    commissionRate: subscription ? Number(subscription.commission_rate) : COMMISSION_RATE,
-    paymentProcessor: subscription?.payment_processor ?? null,
-    allowManualPayment: nextBilling > 0,
-    nextBillingAmountCents: nextBilling,
-    addOns: Object.values(ADD_ONS).map((addOn) => ({ ...addOn, active: addOnIds.includes(addOn.id) })),
-    savedPaymentMethod:
-      subscription?.saved_method_type && subscription.saved_method_name
-        ? {
-            type: subscription.saved_method_type,
-            displayName: subscription.saved_method_name,
-            brand: subscription.saved_method_brand,
-            lastUsed: subscription.saved_method_last_used?.toISOString() ?? null,
-            isActive: subscription.gateway_token !== null,
-          }
-        : null,
-    hasRecurringBilling: Boolean(subscription?.gateway_token),
-    gateway: gatewayIdFor(deps.payments, owner.region),
-    testMode: deps.payments.testMode,
-  };
-}
 
 async function lockedSubscription(trx: Trx, ownerId: string): Promise<Subscription> {
   const subscription = await findSubscription(trx, ownerId, { forUpdate: true });

@@ -25,9 +25,9 @@ import {
   setAddOn,
   startPayment,
   startPaymentMethodUpdate,
-  summarize,
   switchToCommission,
 } from './subscription-billing.service.ts';
+import { summarize } from './subscription-summary.ts';
 
 const errors = {
   400: ErrorResponseSchema,
