@@ -7,7 +7,12 @@ export function formatPlatformInvoiceNumber(number: number): string {
 
 /** The file a Rentza tax invoice downloads as: 'Rentza-RZ-000042.pdf'. */
 export function platformInvoiceFileName(number: number): string {
-  return `Rentza-${formatPlatformInvoiceNumber(number)}.pdf`;
+  return invoiceFileNameFor(formatPlatformInvoiceNumber(number));
+}
+
+/** The file name for an invoice number already formatted ('RZ-000042'). */
+export function invoiceFileNameFor(invoiceNumber: string): string {
+  return `Rentza-${invoiceNumber}.pdf`;
 }
 
 export interface PlatformInvoiceAmounts {

@@ -1,5 +1,7 @@
+import { formatDisplayDate, ISO_DATE_PATTERN, type IsoDate, todayInBusinessZone } from './dates.ts';
 import { formatRandCents } from './money.ts';
 import { PLANS, type PlanId } from './plans.ts';
+import { invoiceFileNameFor } from './subscription-invoices.ts';
 import type { SubscriptionPaymentMethod } from './subscriptions.ts';
 
 /**
@@ -140,26 +142,18 @@ export function canReactivateSubscription(subscription: SubscriptionFacts): bool
   return subscription.cancelAtPeriodEnd;
 }
 
-let billingDate: Intl.DateTimeFormat | undefined;
+/** The Johannesburg calendar day of a date ('2026-03-01') or an instant. */
+const businessDayOf = (value: string): IsoDate =>
+  ISO_DATE_PATTERN.test(value) ? value : todayInBusinessZone(new Date(value));
 
 /** '24 November 2026' (en-ZA, Africa/Johannesburg) from a date or an instant. */
 export function formatBillingDate(value: string): string {
-  billingDate ??= new Intl.DateTimeFormat('en-ZA', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Africa/Johannesburg',
-  });
-  return billingDate.format(new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value));
+  return formatDisplayDate(businessDayOf(value));
 }
 
 /** The day of the month billing falls on: the period end's (spec §4), 1 without one. */
 export function billingDayOf(periodEnd: string | null): number {
-  if (!periodEnd) return 1;
-  const day = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', timeZone: 'Africa/Johannesburg' }).format(
-    new Date(periodEnd),
-  );
-  return Number(day) || 1;
+  return periodEnd ? Number(businessDayOf(periodEnd).slice(8)) : 1;
 }
 
 /** The renewal line of the current plan card. */
@@ -185,5 +179,5 @@ export function paymentSuccessMessage(kind: string): string {
 
 /** The file a tax invoice downloads as, as the server names it: 'Rentza-RZ-000042.pdf'. */
 export function invoiceFileName(invoiceNumber: string | null): string {
-  return `Rentza-${invoiceNumber ?? 'invoice'}.pdf`;
+  return invoiceFileNameFor(invoiceNumber ?? 'invoice');
 }

@@ -9,6 +9,7 @@ import type { BANK_ACCOUNT_TYPES } from '../../domain/schemas/business-details.t
 import type { DocumentSnapshot } from '../../domain/schemas/documents.ts';
 import type { NotificationSettings } from '../../domain/schemas/notification-settings.ts';
 import type { Specifications } from '../../domain/schemas/property.ts';
+import type { GatewayId } from '../../domain/schemas/subscription.ts';
 import type { AddOnId, PaymentKind, SubscriptionPaymentMethod } from '../../domain/subscriptions.ts';
 
 type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
@@ -158,7 +159,7 @@ export interface SubscriptionsTable {
   updated_at: Generated<Date>;
 }
 
-export type PaymentGateway = 'payfast' | 'stripe';
+export type PaymentGateway = GatewayId;
 export type PaymentStatus = 'pending' | 'complete' | 'failed' | 'cancelled';
 
 export interface SubscriptionAddOnsTable {

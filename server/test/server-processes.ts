@@ -125,17 +125,26 @@ export async function signInOn(server: { url: string }, email: string, password:
  * before the tests and stopped after. Read `t` and `servers` inside the tests.
  */
 export function useSharedServers(databaseUrl: string, count = 2): { t: TestApp; servers: ServerProcess[] } {
-  const context = { servers: [] } as unknown as { t: TestApp; servers: ServerProcess[] };
+  let t: TestApp | undefined;
+  let servers: ServerProcess[] = [];
   let stop: () => Promise<void> = async () => {};
   beforeAll(async () => {
-    context.t = await createTestApp();
-    const started = await startSharedServers(context.t.db, databaseUrl, count);
-    context.servers = started.servers;
+    t = await createTestApp();
+    const started = await startSharedServers(t.db, databaseUrl, count);
+    servers = started.servers;
     stop = started.stop;
   }, 180_000);
   afterAll(async () => {
     await stop();
-    await context.t?.close();
+    await t?.close();
   }, 60_000);
-  return context;
+  return {
+    get t() {
+      if (!t) throw new Error('useSharedServers: read t inside a test, after beforeAll');
+      return t;
+    },
+    get servers() {
+      return servers;
+    },
+  };
 }

@@ -1,17 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FREQUENCY_CODES } from '../../../domain/subscriptions.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { escapeHtml } from '../../platform/mail/templates.ts';
 import { SIMULATOR_PATH } from '../../platform/payments/payfast-gateway.ts';
 import { parseItnBody } from '../../platform/payments/payfast-itn.ts';
 import { apiSignature } from '../../platform/payments/payfast-signature.ts';
 import { decide, readCheckout } from './payfast-simulator.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 function page(reply: FastifyReply, status: number, title: string, body: string) {
   return reply
@@ -38,7 +34,10 @@ ${body}</main></body></html>`);
 }
 
 const rand = (amount: string | undefined) => `R ${Number(amount ?? 0).toFixed(2)}`;
-const FREQUENCY: Record<string, string> = { '3': 'monthly', '6': 'annually' };
+const FREQUENCY: Record<string, string> = {
+  [FREQUENCY_CODES.monthly]: 'monthly',
+  [FREQUENCY_CODES.yearly]: 'annually',
+};
 
 /** The simulator's pages and its stand-in for PayFast's subscription API (simulator mode only). */
 export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDeps): void {

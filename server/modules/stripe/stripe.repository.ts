@@ -1,8 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { PlanId } from '../../../domain/plans.ts';
-import type { AddOnId, PaymentKind } from '../../../domain/subscriptions.ts';
+import type { PaymentKind } from '../../../domain/subscriptions.ts';
 import type { Database, PaymentNotificationsTable, Subscription } from '../../db/types.ts';
-import { ensureStarterSubscription, findSubscription } from '../subscriptions/subscription.repository.ts';
+import {
+  ensureStarterSubscription,
+  findSubscription,
+  insertPendingPayment,
+  type NewPayment,
+} from '../subscriptions/subscription.repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -14,34 +18,13 @@ export async function subscriptionOf(db: Db, ownerId: string): Promise<Subscript
   return subscription;
 }
 
-export interface NewStripePayment {
-  ownerId: string;
-  subscriptionId: string;
-  reference: string;
+export type NewStripePayment = Omit<NewPayment, 'gateway' | 'kind'> & {
   kind: Extract<PaymentKind, 'subscription' | 'manual'>;
-  planId: PlanId;
-  /** The active add-ons the amount includes. */
-  addOns: readonly AddOnId[];
-  description: string;
-  amountCents: number;
-}
+};
 
 /** A pending Stripe payment, recorded before Stripe is called so its webhook always finds it. */
-export async function insertStripePayment(db: Db, payment: NewStripePayment): Promise<void> {
-  await db
-    .insertInto('payments')
-    .values({
-      owner_id: payment.ownerId,
-      subscription_id: payment.subscriptionId,
-      gateway: 'stripe',
-      reference: payment.reference,
-      kind: payment.kind,
-      plan_id: payment.planId,
-      add_on_ids: [...payment.addOns],
-      description: payment.description,
-      amount_cents: payment.amountCents,
-    })
-    .execute();
+export function insertStripePayment(db: Db, payment: NewStripePayment): Promise<void> {
+  return insertPendingPayment(db, { ...payment, gateway: 'stripe' });
 }
 
 /** Stripe refused to start the payment: it never reached the buyer. */

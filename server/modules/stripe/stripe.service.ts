@@ -12,7 +12,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database, User } from '../../db/types.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
-import { GatewayError, type PaymentEvent } from '../../platform/payments/gateway.ts';
+import { GatewayError, type PaymentEvent, type RetiredBilling } from '../../platform/payments/gateway.ts';
 import {
   RENTZA_PRICE_CURRENCY,
   STRIPE_MESSAGES,
@@ -44,7 +44,7 @@ export interface SettleResult {
   reason?: string | null;
   paymentId?: string | null;
   /** Recurring billing the settled payment replaced, to be stopped at the gateway that issued it. */
-  retired?: { token: string; gateway: 'payfast' | 'stripe' } | null;
+  retired?: RetiredBilling | null;
 }
 export type Settle = (event: PaymentEvent) => Promise<SettleOutcome | SettleResult>;
 
@@ -55,7 +55,7 @@ export interface StripeServiceDeps {
   gateway: StripeGateway | null;
   settle: Settle;
   /** Stops replaced recurring billing at its own gateway (a PayFast token may be replaced by Stripe). */
-  stopRecurring?: (retired: { token: string; gateway: 'payfast' | 'stripe' }) => Promise<void>;
+  stopRecurring?: (retired: RetiredBilling) => Promise<void>;
 }
 
 /** A refusal whose body carries the text both as `error` (the spec's response field) and `message`. */

@@ -1,10 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
+import { inclusiveAmounts } from '../../../domain/billing.ts';
 import { addDays, todayInBusinessZone } from '../../../domain/dates.ts';
 import { BILLING_PERIOD_DAYS, billingDescription, monthlyCostCents } from '../../../domain/subscriptions.ts';
 import { vatRateOn } from '../../../domain/vat.ts';
 import type { Config } from '../../config.ts';
-import type { Database, Payment, PaymentGateway, Subscription } from '../../db/types.ts';
-import type { PaymentEvent } from '../../platform/payments/gateway.ts';
+import type { Database, Payment, Subscription } from '../../db/types.ts';
+import type { PaymentEvent, RetiredBilling } from '../../platform/payments/gateway.ts';
 import { listVatRates } from '../documents/documents.repository.ts';
 import { activeAddOnIds } from './subscription.repository.ts';
 
@@ -21,8 +22,7 @@ export interface Settlement {
   outcome: SettlementOutcome;
   reason: string | null;
   paymentId: string | null;
-  /** Recurring billing that a newer one replaced: stop it at the gateway that issued it. */
-  retired: { token: string; gateway: PaymentGateway } | null;
+  retired: RetiredBilling | null;
 }
 
 type Trx = Transaction<Database>;
@@ -262,8 +262,8 @@ async function issueSubscriptionInvoice(
     .executeTakeFirstOrThrow();
   const invoiceDate = todayInBusinessZone(now);
   const ratePercent = vatRateOn(invoiceDate, await listVatRates(trx)) ?? 0;
-  // Plan prices include VAT: the VAT part of an inclusive amount, half up.
-  const vatCents = Math.round((payment.amount_cents * ratePercent) / (100 + ratePercent));
+  // Plan prices include VAT.
+  const { taxCents: vatCents } = inclusiveAmounts(payment.amount_cents, ratePercent);
   const buyer = await trx
     .selectFrom('users')
     .leftJoin('business_details', 'business_details.owner_id', 'users.id')

@@ -13,6 +13,7 @@ import {
   type AddOnId,
   billingDescription,
   COMMISSION_PLAN,
+  isPlanUpgrade,
   monthlyCostCents,
   newPaymentId,
   PAYMENT_METHOD_UPDATE_CENTS,
@@ -24,7 +25,12 @@ import type { Database, Subscription } from '../../db/types.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { GatewayError } from '../../platform/payments/gateway.ts';
 import { gatewayFor, gatewayIdFor } from '../../platform/payments/payments.ts';
-import { activeAddOnIds, findSubscription, measureUsage } from './subscription.repository.ts';
+import {
+  activeAddOnIds,
+  findSubscription,
+  insertPendingPayment,
+  measureUsage,
+} from './subscription.repository.ts';
 import { summarize } from './subscription-summary.ts';
 
 /**
@@ -88,10 +94,9 @@ export async function changePlan(deps: AppDeps, owner: Owner, planId: PlanId): P
       throw conflict(`You are already on the ${PLANS[planId].name} plan`);
     const addOns = await activeAddOnIds(trx, subscription.id);
     const target = PLANS[planId];
-    const current = PLANS[subscription.plan_id];
     const needsPayment =
       target.priceCents > 0 &&
-      (target.priceCents > current.priceCents ||
+      (isPlanUpgrade(subscription.plan_id, planId) ||
         subscription.status !== 'active' ||
         !subscription.gateway_token);
     if (needsPayment)
@@ -316,20 +321,17 @@ async function startCheckout(
         ? 'Payment method verification'
         : billingDescription(planId);
   const reference = newPaymentId(kind, now, randomBytes(6).toString('hex'));
-  await trx
-    .insertInto('payments')
-    .values({
-      owner_id: owner.id,
-      subscription_id: subscription.id,
-      gateway: gatewayId,
-      reference,
-      kind,
-      plan_id: planId,
-      add_on_ids: addOns,
-      description,
-      amount_cents: amountCents,
-    })
-    .execute();
+  await insertPendingPayment(trx, {
+    ownerId: owner.id,
+    subscriptionId: subscription.id,
+    gateway: gatewayId,
+    reference,
+    kind,
+    planId,
+    addOns,
+    description,
+    amountCents,
+  });
   const today = todayInBusinessZone(now);
   const periodEndDate = todayInBusinessZone(new Date(subscription.current_period_end));
   const base = deps.config.PUBLIC_URL;

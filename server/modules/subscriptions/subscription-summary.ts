@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Database, User } from '../../db/types.ts';
 import { gatewayIdFor } from '../../platform/payments/payments.ts';
 import { activeAddOnIds, findSubscription, measureUsage } from './subscription.repository.ts';
+import { NO_ACTIVE_SUBSCRIPTION } from './subscription.service.ts';
 
 /** The owner's subscription, usage and what they can do next, as the screen shows it. */
 export async function summarize(
@@ -20,7 +21,7 @@ export async function summarize(
   const check = (action: 'create_listing' | 'add_booking' | 'add_user') =>
     subscription && active
       ? canPerformAction(subscription.plan_id, usage, action)
-      : { allowed: false, reason: 'No active subscription' };
+      : { allowed: false, reason: NO_ACTIVE_SUBSCRIPTION };
   const plan = subscription ? PLANS[subscription.plan_id] : null;
   const nextBilling = subscription ? monthlyCostCents(subscription.plan_id, addOnIds) : 0;
   return {

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dates.ts';
-import type { PlanUsage } from '../../../domain/plans.ts';
-import type { AddOnId } from '../../../domain/subscriptions.ts';
-import type { Database, Subscription } from '../../db/types.ts';
+import type { PlanId, PlanUsage } from '../../../domain/plans.ts';
+import type { AddOnId, PaymentKind } from '../../../domain/subscriptions.ts';
+import type { Database, PaymentGateway, Subscription } from '../../db/types.ts';
 
 type Executor = Kysely<Database>;
 
@@ -62,4 +62,36 @@ export async function measureUsage(db: Executor, ownerId: string, at: Date = new
     bookingsThisMonth: usage?.bookings ?? 0,
     usersCount: usage?.users ?? 0,
   };
+}
+
+export interface NewPayment {
+  ownerId: string;
+  subscriptionId: string;
+  gateway: PaymentGateway;
+  /** Our id, sent to the gateway: PAY_…, SUB_… or UPDATE_… */
+  reference: string;
+  kind: Exclude<PaymentKind, 'renewal'>;
+  planId: PlanId;
+  /** The active add-ons the amount includes. */
+  addOns: readonly AddOnId[];
+  description: string;
+  amountCents: number;
+}
+
+/** A payment we start, recorded pending before the gateway is called so its notification always finds it. */
+export async function insertPendingPayment(db: Executor, payment: NewPayment): Promise<void> {
+  await db
+    .insertInto('payments')
+    .values({
+      owner_id: payment.ownerId,
+      subscription_id: payment.subscriptionId,
+      gateway: payment.gateway,
+      reference: payment.reference,
+      kind: payment.kind,
+      plan_id: payment.planId,
+      add_on_ids: [...payment.addOns],
+      description: payment.description,
+      amount_cents: payment.amountCents,
+    })
+    .execute();
 }

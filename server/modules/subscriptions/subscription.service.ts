@@ -6,13 +6,6 @@ import { findSubscription, measureUsage } from './subscription.repository.ts';
 
 export const NO_ACTIVE_SUBSCRIPTION = 'No active subscription';
 
-export async function describeSubscription(db: Kysely<Database>, ownerId: string) {
-  const subscription = await findSubscription(db, ownerId);
-  const usage = await measureUsage(db, ownerId);
-  if (!subscription) return { subscription: null, plan: null, usage };
-  return { subscription, plan: PLANS[subscription.plan_id], usage };
-}
-
 const LIMIT_OF: Record<PlanAction, keyof (typeof PLANS)['starter']['limits']> = {
   create_listing: 'maxListings',
   add_booking: 'maxBookingsPerMonth',

@@ -46,6 +46,12 @@ export interface PaymentGateway {
   cardUpdateUrl(token: string, returnUrl: string): string;
 }
 
+/** Recurring billing a newer one replaced: to be stopped at the gateway that issued it. */
+export interface RetiredBilling {
+  token: string;
+  gateway: GatewayId;
+}
+
 export class GatewayError extends Error {
   constructor(
     message: string,

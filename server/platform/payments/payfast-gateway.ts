@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_UPDATE_CENTS } from '../../../domain/subscriptions.ts';
+import { FREQUENCY_CODES, PAYMENT_METHOD_UPDATE_CENTS } from '../../../domain/subscriptions.ts';
 import type { Config } from '../../config.ts';
 import { type CheckoutRequest, GatewayError, type PaymentGateway } from './gateway.ts';
 import { PAYFAST_SOURCE_RANGES } from './payfast-itn.ts';
@@ -117,7 +117,7 @@ export function createPayfastGateway(settings: PayfastSettings, http: HttpCall):
           subscription_type: 1,
           billing_date: request.recurring.billingDate,
           recurring_amount: rand(request.recurring.recurringAmountCents),
-          frequency: 3,
+          frequency: FREQUENCY_CODES.monthly,
           cycles: 0,
         });
       }

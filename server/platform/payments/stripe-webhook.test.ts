@@ -92,9 +92,9 @@ describe('verifyStripeWebhook', () => {
   });
 });
 
-/** An event as Stripe sends it (only the fields the mapping reads need to be realistic). */
+/** An event as Stripe sends it, read through the same verification as a real webhook. */
 function stripeEvent(type: string, object: Record<string, unknown>): Stripe.Event {
-  return {
+  const payload = JSON.stringify({
     id: 'evt_1',
     object: 'event',
     api_version: '2026-10-28.endive',
@@ -104,7 +104,11 @@ function stripeEvent(type: string, object: Record<string, unknown>): Stripe.Even
     request: { id: null, idempotency_key: null },
     type,
     data: { object },
-  } as unknown as Stripe.Event;
+  });
+  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp: NOW });
+  const verdict = verifyStripeWebhook(payload, header, SECRET, NOW);
+  if (!verdict.ok) throw new Error(`test event not accepted: ${verdict.reason}`);
+  return verdict.event;
 }
 
 const session = (overrides: Record<string, unknown> = {}) => ({
