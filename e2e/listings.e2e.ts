@@ -2,18 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInBusinessZone } from '../domain/dates.ts';
 import { browserAvailable, expectAccessible, launchBrowser, newPage, signIn } from './support/browser.ts';
-
-async function makePhoto(dir: string, name: string, colour: string): Promise<string> {
-  const file = path.join(dir, name);
-  await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
-    .jpeg()
-    .toFile(file);
-  return file;
-}
+import { makePhoto } from './support/photos.ts';
 
 describe.runIf(browserAvailable)('journey: listings and discovery', () => {
   let browser: Browser;
