@@ -57,7 +57,17 @@ async function showScheme(page: Page, scheme: Scheme): Promise<void> {
     (value) =>
       new Promise<void>((resolve) => {
         document.documentElement.setAttribute('data-mantine-color-scheme', value);
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        // Colours fade between themes (CSS transitions): axe must read the end colours, not a mid-fade.
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const fades = document
+              .getAnimations()
+              .filter((animation) => animation instanceof CSSTransition)
+              .map((animation) => animation.finished.catch(() => undefined));
+            const cap = new Promise((done) => setTimeout(done, 1000));
+            void Promise.race([Promise.all(fades), cap]).then(() => resolve());
+          }),
+        );
       }),
     scheme,
   );
