@@ -198,7 +198,11 @@ export interface PaymentNotificationsTable {
   gateway: PaymentGateway;
   received_at: Generated<Date>;
   source_ip: string | null;
+  /** The body as received, cut at a bound (body_truncated) with NUL bytes shown as U+FFFD. */
   raw_body: string;
+  /** The whole body's size in bytes (null: recorded before this was kept). */
+  body_bytes: number | null;
+  body_truncated: Generated<boolean>;
   payment_id: string | null;
   gateway_payment_id: string | null;
   gateway_status: string | null;

@@ -1,4 +1,5 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { monthlyCostCents } from '../../../domain/subscriptions.ts';
 import type { Database } from '../../db/types.ts';
@@ -74,7 +75,30 @@ export function buildItn(
   return new URLSearchParams([...pairs, ['signature', signature]]).toString();
 }
 
-async function postItn(http: HttpCall, notifyUrl: string, body: string): Promise<void> {
+/** The checkout fields that are addresses PayFast calls or sends the buyer to. */
+export const CALLBACK_FIELDS = ['notify_url', 'return_url', 'cancel_url'] as const;
+
+/**
+ * Whether a URL is on the app's own address. Checked as the loopback http routes calls (a prefix of
+ * PUBLIC_URL, so such a call is served in-process) and as a browser reads it (the same origin), so
+ * the simulator never requests, or sends a buyer to, any other host.
+ */
+export function isOwnUrl(url: string, publicUrl: string): boolean {
+  if (!url.startsWith(`${publicUrl}/`)) return false;
+  try {
+    return new URL(url).origin === new URL(publicUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** The first callback field given with an address outside the app, or null when all are its own. */
+export function foreignCallback(order: Record<string, string>, publicUrl: string): string | null {
+  return CALLBACK_FIELDS.find((field) => order[field] !== undefined && !isOwnUrl(order[field], publicUrl)) ?? null;
+}
+
+async function postItn(http: HttpCall, notifyUrl: string, body: string, publicUrl: string): Promise<void> {
+  if (!isOwnUrl(notifyUrl, publicUrl)) throw new Error(`notify URL ${notifyUrl} is not on ${publicUrl}`);
   const response = await http(notifyUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -85,13 +109,15 @@ async function postItn(http: HttpCall, notifyUrl: string, body: string): Promise
 
 /**
  * The buyer's choice on the simulated payment page: an ITN for Complete or Fail (as PayFast sends),
- * none for Cancel; returns where PayFast would send the browser.
+ * none for Cancel; returns where PayFast would send the browser. The order's callback addresses must
+ * be the app's own (foreignCallback), checked by the caller.
  */
 export async function decide(
   order: Record<string, string>,
   decision: SimulatorDecision,
   settings: PayfastSettings,
   http: HttpCall,
+  log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<string> {
   if (decision === 'CANCELLED') return order.cancel_url ?? '/';
   const isSubscription = Boolean(order.subscription_type);
@@ -105,7 +131,12 @@ export async function decide(
     },
     settings,
   );
-  await postItn(http, order.notify_url ?? settings.notifyUrl, body);
+  // As PayFast does, the buyer is sent back whatever the notify URL answered (PayFast would retry it).
+  await postItn(http, order.notify_url ?? settings.notifyUrl, body, settings.publicUrl).catch(
+    (error: unknown) => {
+      log.warn({ err: error, m_payment_id: order.m_payment_id }, 'PayFast simulator: the ITN was not accepted');
+    },
+  );
   return order.return_url ?? '/';
 }
 
@@ -168,7 +199,7 @@ export async function billDueSubscriptions(
       },
       settings,
     );
-    await postItn(http, settings.notifyUrl, body);
+    await postItn(http, settings.notifyUrl, body, settings.publicUrl);
     sent++;
   }
   return sent;

@@ -5,9 +5,9 @@ import { FREQUENCY_CODES } from '../../../domain/subscriptions.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { escapeHtml } from '../../platform/mail/templates.ts';
 import { SIMULATOR_PATH } from '../../platform/payments/payfast-gateway.ts';
-import { parseItnBody } from '../../platform/payments/payfast-itn.ts';
+import { readSignedForm } from '../../platform/payments/payfast-itn.ts';
 import { apiSignature } from '../../platform/payments/payfast-signature.ts';
-import { decide, readCheckout } from './payfast-simulator.ts';
+import { decide, foreignCallback, isOwnUrl, readCheckout } from './payfast-simulator.ts';
 
 function page(reply: FastifyReply, status: number, title: string, body: string) {
   return reply
@@ -33,6 +33,7 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
 ${body}</main></body></html>`);
 }
 
+const alert = (message: string) => `<p role="alert">${escapeHtml(message)}</p>`;
 const rand = (amount: string | undefined) => `R ${Number(amount ?? 0).toFixed(2)}`;
 const FREQUENCY: Record<string, string> = {
   [FREQUENCY_CODES.monthly]: 'monthly',
@@ -43,6 +44,22 @@ const FREQUENCY: Record<string, string> = {
 export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDeps): void {
   const settings = deps.payments.payfastSettings;
   if (settings.mode !== 'simulator') return;
+  const ownOrigin = new URL(settings.publicUrl).origin;
+
+  /** A posted checkout form: read strictly, its callbacks on this site, and whether it is signed. */
+  const readOrder = (
+    raw: string,
+  ): { ok: true; fields: Record<string, string>; valid: boolean } | { ok: false; message: string } => {
+    const form = readSignedForm(raw);
+    if (!form.ok) return { ok: false, message: `The payment request could not be read (${form.reason}).` };
+    const foreign = foreignCallback(form.fields, settings.publicUrl);
+    if (foreign)
+      return {
+        ok: false,
+        message: `The ${foreign} must be an address on this site (${ownOrigin}): the simulator only calls back, and returns buyers to, Rentza itself.`,
+      };
+    return { ok: true, ...readCheckout(form.posted, settings) };
+  };
 
   app.register(async (scoped) => {
     scoped.addContentTypeParser(
@@ -53,7 +70,9 @@ export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDe
 
     scoped.post(`${SIMULATOR_PATH}/eng/process`, { schema: { hide: true } }, async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
-      const { fields, valid } = readCheckout(parseItnBody(raw), settings);
+      const checkout = readOrder(raw);
+      if (!checkout.ok) return page(reply, 400, 'Payment could not start', alert(checkout.message));
+      const { fields, valid } = checkout;
       if (!valid)
         return page(
           reply,
@@ -94,15 +113,21 @@ export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDe
       `${SIMULATOR_PATH}/eng/process/decision`,
       { schema: { hide: true } },
       async (request, reply) => {
-        const parsed = Decision.safeParse(
-          Object.fromEntries(new URLSearchParams(String(request.body ?? ''))),
-        );
+        const form = readSignedForm(typeof request.body === 'string' ? request.body : '');
+        const parsed = Decision.safeParse(form.ok ? form.fields : {});
         if (!parsed.success)
           return page(reply, 400, 'Payment could not continue', '<p role="alert">Choose an outcome.</p>');
-        const { fields, valid } = readCheckout(parseItnBody(parsed.data.order), settings);
-        if (!valid)
+        const checkout = readOrder(parsed.data.order);
+        if (!checkout.ok) return page(reply, 400, 'Payment could not continue', alert(checkout.message));
+        if (!checkout.valid)
           return page(reply, 400, 'Payment could not continue', '<p role="alert">Signature mismatch.</p>');
-        const next = await decide(fields, parsed.data.decision, settings, deps.payments.http);
+        const next = await decide(
+          checkout.fields,
+          parsed.data.decision,
+          settings,
+          deps.payments.http,
+          request.log,
+        );
         return reply.redirect(next, 303);
       },
     );
@@ -114,7 +139,11 @@ export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDe
       schema: {
         hide: true,
         params: z.object({ token: z.string().min(1) }),
-        querystring: z.object({ return: z.url() }),
+        querystring: z.object({
+          return: z.url().refine((url) => isOwnUrl(url, settings.publicUrl), {
+            message: `The return address must be on this site (${new URL(settings.publicUrl).origin})`,
+          }),
+        }),
       },
     },
     async (request, reply) =>

@@ -1,7 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import type { PaymentEvent } from '../../platform/payments/gateway.ts';
-import { verifyPayfastItn } from '../../platform/payments/payfast-itn.ts';
+import {
+  STORED_BODY_BYTES,
+  storedBody,
+  storedField,
+} from '../../platform/payments/notification-limits.ts';
+import { readSignedForm, verifyPayfastItn } from '../../platform/payments/payfast-itn.ts';
 import { gatewayFor } from '../../platform/payments/payments.ts';
 import {
   expectedAmountCents,
@@ -21,8 +26,11 @@ export async function processPayfastItn(
 ): Promise<Settlement> {
   const settings = deps.payments.payfastSettings;
   const validateUrl = settings.validateUrl;
+  // Read once: the fields checked, settled and recorded are the same ones.
+  const body = readSignedForm(rawBody);
+  const fields = body.ok ? body.fields : {};
   const verdict = await verifyPayfastItn({
-    rawBody,
+    body,
     sourceIp,
     passphrase: settings.passphrase,
     allowedRanges: settings.allowedSources,
@@ -38,14 +46,13 @@ export async function processPayfastItn(
           ).text
       : null,
   });
-  const fields = new URLSearchParams(rawBody);
   if (!verdict.ok) {
     await record(deps, rawBody, sourceIp, fields, {
       outcome: 'rejected',
       reason: verdict.reason,
       paymentId: null,
     });
-    log.warn({ reason: verdict.reason, m_payment_id: fields.get('m_payment_id') }, 'PayFast ITN rejected');
+    log.warn({ reason: verdict.reason, m_payment_id: storedField(fields.m_payment_id) }, 'PayFast ITN rejected');
     return { outcome: 'rejected', reason: verdict.reason, paymentId: null, retired: null };
   }
   const event: PaymentEvent = {
@@ -77,18 +84,19 @@ async function record(
   deps: Pick<AppDeps, 'db'>,
   rawBody: string,
   sourceIp: string,
-  fields: URLSearchParams,
+  fields: Record<string, string>,
   settlement: Pick<Settlement, 'outcome' | 'reason' | 'paymentId'>,
 ) {
+  const kept = settlement.outcome === 'rejected' ? STORED_BODY_BYTES.rejected : STORED_BODY_BYTES.kept;
   await deps.db
     .insertInto('payment_notifications')
     .values({
       gateway: 'payfast',
       source_ip: sourceIp,
-      raw_body: rawBody,
+      ...storedBody(rawBody, kept),
       payment_id: settlement.paymentId,
-      gateway_payment_id: fields.get('pf_payment_id'),
-      gateway_status: fields.get('payment_status'),
+      gateway_payment_id: storedField(fields.pf_payment_id),
+      gateway_status: storedField(fields.payment_status),
       outcome: settlement.outcome,
       reason: settlement.reason,
     })

@@ -7,8 +7,16 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Payment } from '../../db/types.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireRole } from '../../http/session.ts';
+import {
+  limitNotificationRate,
+  NOTIFICATION_RATE_LIMITS,
+  PAYFAST_NOTIFY_BODY_LIMIT,
+} from '../../platform/payments/notification-limits.ts';
+import { isAllowedSource } from '../../platform/payments/payfast-itn.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import { processPayfastItn } from './payfast-notify.ts';
+
+const isLoopback = (address: string) => ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address);
 
 const tags = ['payments'];
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
@@ -84,14 +92,22 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
 
   // PayFast posts its ITN as a form; the signature is computed over the body exactly as received.
   app.register(async (scoped) => {
+    const sources = deps.payments.payfastSettings.allowedSources;
+    await limitNotificationRate(scoped, NOTIFICATION_RATE_LIMITS.payfast, (address) =>
+      // In simulator mode the ITNs come from the simulator in this process, over loopback.
+      sources ? isAllowedSource(address, sources) : isLoopback(address),
+    );
     scoped.addContentTypeParser(
       'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      { parseAs: 'string' },
       (_request, body, done) => done(null, body),
     );
     scoped.post(
       '/api/payments/payfast/notify',
-      { schema: { tags, summary: 'PayFast ITN: answered 200 at once, then verified and applied once' } },
+      {
+        bodyLimit: PAYFAST_NOTIFY_BODY_LIMIT,
+        schema: { tags, summary: 'PayFast ITN: answered 200 at once, then verified and applied once' },
+      },
       async (request, reply) => {
         const rawBody = typeof request.body === 'string' ? request.body : '';
         reply.code(200).type('text/plain').send('OK');

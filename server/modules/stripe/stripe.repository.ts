@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PaymentKind } from '../../../domain/subscriptions.ts';
 import type { Database, PaymentNotificationsTable, Subscription } from '../../db/types.ts';
+import { STORED_BODY_BYTES, storedBody, storedField } from '../../platform/payments/notification-limits.ts';
 import {
   ensureStarterSubscription,
   findSubscription,
@@ -71,17 +72,20 @@ export interface StripeNotification {
   reason: string | null;
 }
 
-/** Every webhook call is kept verbatim with what became of it. */
+/** Every webhook call is kept with what became of it, its body bounded (notification-limits.ts). */
 export async function insertStripeNotification(db: Db, notification: StripeNotification): Promise<void> {
   await db
     .insertInto('payment_notifications')
     .values({
       gateway: 'stripe',
       source_ip: notification.sourceIp,
-      raw_body: notification.rawBody,
+      ...storedBody(
+        notification.rawBody,
+        notification.outcome === 'rejected' ? STORED_BODY_BYTES.rejected : STORED_BODY_BYTES.kept,
+      ),
       payment_id: notification.paymentId,
-      gateway_payment_id: notification.gatewayPaymentId,
-      gateway_status: notification.gatewayStatus,
+      gateway_payment_id: storedField(notification.gatewayPaymentId),
+      gateway_status: storedField(notification.gatewayStatus),
       outcome: notification.outcome,
       reason: notification.reason,
     })

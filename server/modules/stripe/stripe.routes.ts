@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireRole } from '../../http/session.ts';
+import {
+  limitNotificationRate,
+  NOTIFICATION_RATE_LIMITS,
+  STRIPE_WEBHOOK_BODY_LIMIT,
+} from '../../platform/payments/notification-limits.ts';
 import { createStripeGateway, type StripeGateway } from '../../platform/payments/stripe-gateway.ts';
 import { ownsStripeToken } from './stripe.repository.ts';
 import {
@@ -107,15 +112,15 @@ export function registerStripeRoutes(
   );
 
   app.register(async (scoped) => {
+    await limitNotificationRate(scoped, NOTIFICATION_RATE_LIMITS.stripe);
     // The signature is over the body exactly as sent: keep its bytes (this scope only).
-    scoped.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: 512 * 1024 },
-      (_r, body, done) => done(null, body),
+    scoped.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_r, body, done) =>
+      done(null, body),
     );
     scoped.withTypeProvider<ZodTypeProvider>().post(
       '/api/stripe/webhook',
       {
+        bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT,
         schema: {
           tags,
           summary: 'Stripe webhook: verified by its signature, then applied once per payment',

@@ -11,7 +11,8 @@ import { activeAddOnIds } from './subscription.repository.ts';
 
 /**
  * Applies a verified gateway notification to our payments and subscriptions, once per gateway payment
- * id. Only a COMPLETE activates or extends a subscription; FAILED and CANCELLED are recorded. The
+ * id. Only a COMPLETE activates or extends a subscription (also one for a payment the owner marked
+ * cancelled on the way back: the gateway has the money); FAILED and CANCELLED are recorded. The
  * payment row is locked, so copies of one notification arriving at once (retries, two servers) apply
  * in turn and all but the first find it done.
  */
@@ -73,6 +74,10 @@ export async function settlePaymentEvent(
       return result('duplicate', 'already processed', payment.id);
 
     if (payment.status === 'pending') return settleFirst(trx, config, payment, subscription, event, now);
+    // The owner left through the cancel address, yet the gateway took the money: the payment stands.
+    const abandonedThenPaid =
+      payment.status === 'cancelled' && payment.gateway_payment_id === null && event.status === 'COMPLETE';
+    if (abandonedThenPaid) return settleFirst(trx, config, payment, subscription, event, now);
 
     const isRecurringCharge =
       payment.status === 'complete' &&
@@ -122,6 +127,7 @@ async function settleFirst(
     .set({
       status: 'complete',
       gateway_payment_id: event.gatewayPaymentId,
+      failure_reason: null,
       completed_at: now,
       updated_at: now,
     })

@@ -26,6 +26,8 @@ export interface PayfastSettings {
   /** Addresses an ITN may come from; null (simulator mode) accepts the local simulator. */
   allowedSources: readonly string[] | null;
   notifyUrl: string;
+  /** The app's own address (PUBLIC_URL): the only place the simulator sends ITNs and buyers. */
+  publicUrl: string;
 }
 
 /** PayFast's public sandbox merchant (PAYFAST.md); the simulator signs with it too. */
@@ -48,6 +50,7 @@ export function payfastSettings(config: Config): PayfastSettings {
       cardUpdateBase: `${base}/eng/recurring/update/`,
       allowedSources: null,
       notifyUrl,
+      publicUrl: config.PUBLIC_URL,
     };
   }
   const host = config.PAYFAST_MODE === 'sandbox' ? 'sandbox.payfast.co.za' : 'www.payfast.co.za';
@@ -65,6 +68,7 @@ export function payfastSettings(config: Config): PayfastSettings {
       ? config.PAYFAST_ALLOWED_SOURCES.split(',').map((range) => range.trim())
       : PAYFAST_SOURCE_RANGES,
     notifyUrl,
+    publicUrl: config.PUBLIC_URL,
   };
 }
 

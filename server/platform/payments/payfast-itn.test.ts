@@ -5,6 +5,7 @@ import {
   PAYFAST_SOURCE_RANGES,
   parseItnBody,
   randTextToCents,
+  readSignedForm,
   verifyPayfastItn,
 } from './payfast-itn.ts';
 import { itnSignature, phpUrlEncode } from './payfast-signature.ts';
@@ -37,7 +38,7 @@ const complete: Array<[string, string]> = [
 ];
 
 const options = (rawBody: string, overrides: Partial<ItnCheckOptions> = {}): ItnCheckOptions => ({
-  rawBody,
+  body: readSignedForm(rawBody),
   sourceIp: PAYFAST_IP,
   passphrase: PASSPHRASE,
   allowedRanges: PAYFAST_SOURCE_RANGES,

@@ -31,18 +31,61 @@ export interface ItnEvent {
 
 export type ItnVerdict = { ok: true; event: ItnEvent } | { ok: false; reason: string };
 
+/** A form body that could not be read: bad percent-encoding, a NUL byte, or a field without a name. */
+export class MalformedFormError extends Error {}
+
 /** The posted form body as pairs, in the order received (the signature depends on it). */
 export function parseItnBody(rawBody: string): Array<[string, string]> {
+  const decode = (text: string) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(text.replace(/\+/g, ' '));
+    } catch {
+      throw new MalformedFormError('malformed percent-encoding');
+    }
+    if (decoded.includes('\u0000')) throw new MalformedFormError('a NUL byte in a field');
+    return decoded;
+  };
   return rawBody
     .split('&')
     .filter(Boolean)
     .map((pair) => {
       const index = pair.indexOf('=');
-      const decode = (text: string) => decodeURIComponent(text.replace(/\+/g, ' '));
-      return index === -1
-        ? [decode(pair), '']
-        : [decode(pair.slice(0, index)), decode(pair.slice(index + 1))];
+      const key = decode(index === -1 ? pair : pair.slice(0, index));
+      if (!key) throw new MalformedFormError('a field without a name');
+      return [key, index === -1 ? '' : decode(pair.slice(index + 1))];
     });
+}
+
+/**
+ * A form body read once, strictly: every field once, none after `signature`. What is signed and what is
+ * acted on are then the same fields, so nothing unsigned (a repeated `payment_status` appended after
+ * the signature) can override a signed value.
+ */
+export type SignedForm =
+  | { ok: true; posted: Array<[string, string]>; fields: Record<string, string> }
+  | { ok: false; reason: string };
+
+const shown = (name: string) => JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
+
+export function readSignedForm(rawBody: string): SignedForm {
+  let posted: Array<[string, string]>;
+  try {
+    posted = parseItnBody(rawBody);
+  } catch (error) {
+    if (error instanceof MalformedFormError) return { ok: false, reason: `malformed body: ${error.message}` };
+    throw error;
+  }
+  // No prototype: a field named `__proto__` is a field like any other.
+  const fields: Record<string, string> = Object.create(null);
+  let signed = true;
+  for (const [key, value] of posted) {
+    if (!signed) return { ok: false, reason: `field ${shown(key)} after signature` };
+    if (Object.hasOwn(fields, key)) return { ok: false, reason: `repeated field ${shown(key)}` };
+    fields[key] = value;
+    if (key === 'signature') signed = false;
+  }
+  return { ok: true, posted, fields };
 }
 
 /** Whether an address is in one of the ranges ('a.b.c.d/n' or a single address). */
@@ -70,7 +113,8 @@ export function randTextToCents(text: string | undefined): number | null {
 }
 
 export interface ItnCheckOptions {
-  rawBody: string;
+  /** The posted body, read once (readSignedForm): the caller records the same fields it decided on. */
+  body: SignedForm;
   sourceIp: string;
   passphrase?: string;
   /** null skips the source check (the local simulator, in simulator mode only). */
@@ -82,8 +126,8 @@ export interface ItnCheckOptions {
 }
 
 export async function verifyPayfastItn(options: ItnCheckOptions): Promise<ItnVerdict> {
-  const posted = parseItnBody(options.rawBody);
-  const fields = Object.fromEntries(posted);
+  if (!options.body.ok) return { ok: false, reason: options.body.reason };
+  const { posted, fields } = options.body;
   const signature = fields.signature;
   if (!signature || itnSignature(posted, options.passphrase) !== signature)
     return { ok: false, reason: 'signature mismatch' };
