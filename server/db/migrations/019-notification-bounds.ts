@@ -11,7 +11,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE payment_notifications DROP COLUMN body_bytes, DROP COLUMN body_truncated`.execute(
-    db,
-  );
+  await sql`ALTER TABLE payment_notifications DROP COLUMN body_bytes, DROP COLUMN body_truncated`.execute(db);
 }

@@ -94,7 +94,9 @@ export function isOwnUrl(url: string, publicUrl: string): boolean {
 
 /** The first callback field given with an address outside the app, or null when all are its own. */
 export function foreignCallback(order: Record<string, string>, publicUrl: string): string | null {
-  return CALLBACK_FIELDS.find((field) => order[field] !== undefined && !isOwnUrl(order[field], publicUrl)) ?? null;
+  return (
+    CALLBACK_FIELDS.find((field) => order[field] !== undefined && !isOwnUrl(order[field], publicUrl)) ?? null
+  );
 }
 
 async function postItn(http: HttpCall, notifyUrl: string, body: string, publicUrl: string): Promise<void> {
@@ -134,7 +136,10 @@ export async function decide(
   // As PayFast does, the buyer is sent back whatever the notify URL answered (PayFast would retry it).
   await postItn(http, order.notify_url ?? settings.notifyUrl, body, settings.publicUrl).catch(
     (error: unknown) => {
-      log.warn({ err: error, m_payment_id: order.m_payment_id }, 'PayFast simulator: the ITN was not accepted');
+      log.warn(
+        { err: error, m_payment_id: order.m_payment_id },
+        'PayFast simulator: the ITN was not accepted',
+      );
     },
   );
   return order.return_url ?? '/';

@@ -1,11 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import type { PaymentEvent } from '../../platform/payments/gateway.ts';
-import {
-  STORED_BODY_BYTES,
-  storedBody,
-  storedField,
-} from '../../platform/payments/notification-limits.ts';
+import { STORED_BODY_BYTES, storedBody, storedField } from '../../platform/payments/notification-limits.ts';
 import { readSignedForm, verifyPayfastItn } from '../../platform/payments/payfast-itn.ts';
 import { gatewayFor } from '../../platform/payments/payments.ts';
 import {
@@ -52,7 +48,10 @@ export async function processPayfastItn(
       reason: verdict.reason,
       paymentId: null,
     });
-    log.warn({ reason: verdict.reason, m_payment_id: storedField(fields.m_payment_id) }, 'PayFast ITN rejected');
+    log.warn(
+      { reason: verdict.reason, m_payment_id: storedField(fields.m_payment_id) },
+      'PayFast ITN rejected',
+    );
     return { outcome: 'rejected', reason: verdict.reason, paymentId: null, retired: null };
   }
   const event: PaymentEvent = {

@@ -168,3 +168,33 @@ describe('helpers', () => {
     ]);
   });
 });
+
+describe('readSignedForm: one reading, every field once, nothing after the signature', () => {
+  it('reads a signed body into the posted pairs and the same fields', () => {
+    expect(readSignedForm('a=1&b=&signature=abc')).toEqual({
+      ok: true,
+      posted: [
+        ['a', '1'],
+        ['b', ''],
+        ['signature', 'abc'],
+      ],
+      fields: Object.assign(Object.create(null), { a: '1', b: '', signature: 'abc' }),
+    });
+  });
+
+  it.each([
+    ['a=1&a=2&signature=x', 'repeated field "a"'],
+    ['a=1&signature=x&a=2', 'field "a" after signature'],
+    ['a=1&signature=x&signature=y', 'field "signature" after signature'],
+    ['a=%ZZ', 'malformed body: malformed percent-encoding'],
+    ['a=%00', 'malformed body: a NUL byte in a field'],
+    ['=1', 'malformed body: a field without a name'],
+  ])('%s is refused: %s', (body, reason) => {
+    expect(readSignedForm(body)).toEqual({ ok: false, reason });
+  });
+
+  it('a field named __proto__ is a field like any other', () => {
+    const form = readSignedForm('__proto__=1&signature=x');
+    expect(form.ok && form.fields.__proto__).toBe('1');
+  });
+});
