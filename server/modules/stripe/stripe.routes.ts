@@ -124,7 +124,13 @@ export function registerStripeRoutes(
         schema: {
           tags,
           summary: 'Stripe webhook: verified by its signature, then applied once per payment',
-          response: { 200: WebhookReceivedSchema, 400: StripeErrorSchema, 503: StripeErrorSchema },
+          response: {
+            200: WebhookReceivedSchema,
+            400: StripeErrorSchema,
+            413: StripeErrorSchema,
+            429: StripeErrorSchema,
+            503: StripeErrorSchema,
+          },
         },
       },
       async (request, reply) => {
