@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../domain/errors.ts';
 import { RESEND_COOLDOWN_SECONDS } from '../../domain/schemas/user.ts';
 import { createTestApp, fakeRegistration, type TestApp } from '../test/harness.ts';
-import { SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_FREE_FAILURES } from './auth-limits.ts';
+import { CLIENT_ADDRESS_HEADER, SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_FREE_FAILURES } from './auth-limits.ts';
 import { EXISTING_ACCOUNT_SIGN_UP_SUBJECT } from './mail/templates.ts';
 
 // The production limits: no setting is given, so every number below is the default a deployment gets.
@@ -108,6 +108,43 @@ describe('sign-in throttling', () => {
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_FREE_FAILURES);
     expect(statuses.filter((status) => status === 429)).toHaveLength(30 - SIGN_IN_FREE_FAILURES);
+  });
+
+  it('ignores a client-sent internal address header: the address is the one the server resolved', async () => {
+    const user = await t.createUser();
+    const address = newAddress();
+    const attempt = (password: string, i: number) =>
+      t.post(
+        '/api/auth/sign-in/email',
+        { email: user.email, password },
+        { remoteAddress: address, headers: { [CLIENT_ADDRESS_HEADER]: `198.51.100.${i}` } },
+      );
+    for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) expect((await attempt(WRONG, i)).statusCode).toBe(401);
+    expectThrottled(await attempt(user.password, 99));
+    const session = await t.db
+      .selectFrom('sessions')
+      .select('ip_address')
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    expect(session).toBeUndefined();
+    expect((await signInFrom(newAddress(), user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('records the resolved address on the session', async () => {
+    const user = await t.createUser();
+    const address = newAddress();
+    const response = await t.post(
+      '/api/auth/sign-in/email',
+      { email: user.email, password: user.password },
+      { remoteAddress: address, headers: { [CLIENT_ADDRESS_HEADER]: '198.51.100.7' } },
+    );
+    expect(response.statusCode).toBe(200);
+    const session = await t.db
+      .selectFrom('sessions')
+      .select('ip_address')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(session.ip_address).toBe(address);
   });
 
   it('limits one address’s failures across accounts (credential stuffing)', async () => {
