@@ -41,6 +41,7 @@ import { registerStripeRoutes } from './modules/stripe/stripe.routes.ts';
 import { registerSubscriptionInvoiceRoutes } from './modules/subscriptions/invoice.routes.ts';
 import { settlePaymentEvent } from './modules/subscriptions/payment-settlement.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
+import { CLIENT_ADDRESS_HEADER } from './platform/auth-limits.ts';
 import { isExposedAuthDocPath, isExposedAuthRoute } from './platform/auth-routes.ts';
 import { gatewayFor } from './platform/payments/payments.ts';
 import { isStripeGateway } from './platform/payments/stripe-gateway.ts';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const body =
         request.method === 'GET' || request.body === undefined ? undefined : JSON.stringify(request.body);
       const headers = fromNodeHeaders(request.headers);
+      headers.set(CLIENT_ADDRESS_HEADER, request.ip);
       if (body !== undefined) headers.set('content-type', 'application/json');
       headers.delete('content-length');
       const response = await deps.auth.handler(new Request(url, { method: request.method, headers, body }));

@@ -37,6 +37,13 @@ const ConfigSchema = z
       .default('4000000000'),
     RENTZA_ADDRESS: z.string().min(5).default('1 Loop Street, Cape Town, 8001'),
     RENTZA_BILLING_EMAIL: z.email().default('billing@rentza.co.za'),
+    /**
+     * Per-address throttles (docs/decisions/024): sign-in failures across accounts per 15 minutes,
+     * sign-ups per hour, and reset or verification email requests (each kind) per hour.
+     */
+    SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    SIGN_UPS_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+    ACCOUNT_EMAILS_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEMO_DATA: booleanFlag.default(true),
     WEB_DIST_DIR: z.string().default('./dist/web'),

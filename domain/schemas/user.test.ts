@@ -342,10 +342,10 @@ describe('ClaimAccountSchema', () => {
     first_name: 'Sipho',
     last_name: 'Zulu',
     phone: '082 555 0101',
-    password: 'password',
+    password: 'Claimed#2026',
   };
 
-  it('needs 8 characters but not the registration character classes', () => {
+  it('accepts a password that meets every registration rule', () => {
     expect(ClaimAccountSchema.safeParse(claim).success).toBe(true);
   });
 
@@ -359,6 +359,10 @@ describe('ClaimAccountSchema', () => {
     [{ phone: '082 555' }, { phone: 'Please enter a valid phone number' }],
     [{ password: 'passwor' }, { password: 'Password must be at least 8 characters' }],
     [{ password: undefined }, { password: 'Password is required' }],
+    [{ password: 'aaaaaaaa' }, { password: 'Password must contain an uppercase letter' }],
+    [{ password: 'AAAAAAAA' }, { password: 'Password must contain a lowercase letter' }],
+    [{ password: 'Password' }, { password: 'Password must contain a number' }],
+    [{ password: 'Password1' }, { password: 'Password must contain a special character' }],
   ])('%j → %j', (override, expected) => {
     expect(errorsOf(ClaimAccountSchema, { ...claim, ...override })).toEqual(expected);
   });

@@ -96,10 +96,8 @@ export const ClaimAccountSchema = z.object({
     .trim()
     .min(1, 'Phone is required')
     .regex(PHONE_PATTERN, 'Please enter a valid phone number'),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(PASSWORD_MIN_REGISTER, 'Password must be at least 8 characters')
-    .max(128),
+  /** The registration rules (issue 18): an invited account is as much an account as a registered one. */
+  password: registrationPassword,
 });
 export type ClaimAccount = z.infer<typeof ClaimAccountSchema>;
 

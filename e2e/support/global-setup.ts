@@ -88,6 +88,11 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
+      // Every journey signs up and signs in from 127.0.0.1; the per-address throttles are tested (at
+      // their production values) in server/platform/auth-throttle.test.ts.
+      SIGN_UPS_PER_ADDRESS: '1000',
+      SIGN_IN_FAILURES_PER_ADDRESS: '1000',
+      ACCOUNT_EMAILS_PER_ADDRESS: '1000',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -132,10 +132,11 @@ export interface DevMailboxTable {
   created_at: Generated<Date>;
 }
 
-export interface SignInFailuresTable {
-  id: Generated<string>;
-  email: string;
-  failed_at: Generated<Date>;
+export interface AuthThrottleTable {
+  key: string;
+  attempts: Generated<number>;
+  window_started_at: Generated<Date>;
+  last_attempt_at: Generated<Date>;
 }
 
 export interface SubscriptionsTable {
@@ -464,7 +465,7 @@ export interface Database {
   invitations: InvitationsTable;
   email_outbox: EmailOutboxTable;
   dev_mailbox: DevMailboxTable;
-  sign_in_failures: SignInFailuresTable;
+  auth_throttle: AuthThrottleTable;
   subscriptions: SubscriptionsTable;
   subscription_add_ons: SubscriptionAddOnsTable;
   payments: PaymentsTable;

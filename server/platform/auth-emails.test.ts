@@ -18,12 +18,17 @@ function requestReset(email: string) {
   return t.post(REQUEST_RESET, { email, redirectTo: '/reset-password' });
 }
 
-/** Makes every email to the address look older, as if time had passed. */
+/** Makes every email to the address, and the cool-downs recorded for it, look older, as if time had passed. */
 async function ageOutbox(email: string, seconds: number) {
   await t.db
     .updateTable('email_outbox')
     .set({ created_at: sql<Date>`created_at - make_interval(secs => ${seconds})` })
     .where('to_address', '=', email)
+    .execute();
+  await t.db
+    .updateTable('auth_throttle')
+    .set({ window_started_at: sql<Date>`window_started_at - make_interval(secs => ${seconds})` })
+    .where('key', 'like', `cool-down:%:${email}`)
     .execute();
 }
 

@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { openAPI } from 'better-auth/plugins';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { MESSAGES } from '../../domain/errors.ts';
 import {
   EmailOnlySchema,
-  RESEND_COOLDOWN_SECONDS,
+  type RegisterRequest,
   RegisterRequestSchema,
   registrationPassword,
 } from '../../domain/schemas/user.ts';
@@ -15,15 +16,18 @@ import type { Database } from '../db/types.ts';
 import { linkClientsToUser } from '../modules/clients/client.repository.ts';
 import { ensureStarterSubscription } from '../modules/subscriptions/subscription.repository.ts';
 import {
-  PASSWORD_RESET_SUBJECT,
-  passwordResetMail,
-  VERIFICATION_SUBJECT,
-  verificationMail,
-} from './mail/templates.ts';
+  type AccountEmailKind,
+  accountEmailAddressRule,
+  CLIENT_ADDRESS_HEADER,
+  emailCooldownRule,
+  existingAccountNoticeRule,
+  signInPairKey,
+  signInRules,
+  signUpRule,
+} from './auth-limits.ts';
+import { forgetAttempts, releaseAttempt, reserveAttempt } from './auth-throttle.ts';
+import { existingAccountSignUpMail, passwordResetMail, verificationMail } from './mail/templates.ts';
 import type { OutgoingMail } from './mail/transports.ts';
-
-export const SIGN_IN_FAILURE_LIMIT = 5;
-export const SIGN_IN_FAILURE_WINDOW_MINUTES = 15;
 
 interface AuthDeps {
   db: Kysely<Database>;
@@ -50,6 +54,8 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
     // Explicit: better-auth turns the origin (CSRF) check off by default when NODE_ENV is 'test'.
     advanced: {
       database: { generateId: 'uuid' },
+      // The address Fastify resolved (server/app.ts replaces any client-sent value), for sessions too.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       disableOriginCheck: false,
       // Secure (and __Secure- prefixed) cookies exactly when users reach us over https.
       useSecureCookies: config.PUBLIC_URL.startsWith('https:'),
@@ -111,6 +117,23 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
       sendResetPassword: async ({ user, url }) => {
         await sendMail(passwordResetMail(user.email, user.name, url));
       },
+      // A sign-up with a registered address answers as a new one does (better-auth's synthetic user;
+      // the after hook below gives both the same shape); the address's owner is told by email.
+      onExistingUserSignUp: async ({ user }) => {
+        const notice = await reserveAttempt(db, [existingAccountNoticeRule(user.email)]);
+        if (!notice.allowed) return;
+        await sendMail(
+          existingAccountSignUpMail(user.email, user.name, {
+            login: `${config.PUBLIC_URL}/login`,
+            forgotPassword: `${config.PUBLIC_URL}/forgot-password`,
+          }),
+        );
+      },
+      customSyntheticUser: ({ coreFields, additionalFields }) => ({
+        ...coreFields,
+        ...additionalFields,
+        id: randomUUID(),
+      }),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -166,6 +189,7 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const address = ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? 'unknown';
         if (ctx.path === '/sign-up/email') {
           const parsed = RegisterRequestSchema.safeParse(ctx.body);
           if (!parsed.success) {
@@ -173,12 +197,8 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
               message: parsed.error.issues[0]?.message ?? 'Invalid registration',
             });
           }
-          const existing = await db
-            .selectFrom('users')
-            .select('id')
-            .where('email', '=', parsed.data.email)
-            .executeTakeFirst();
-          if (existing) throw new APIError('UNPROCESSABLE_ENTITY', { message: MESSAGES.alreadyRegistered });
+          const reservation = await reserveAttempt(db, [signUpRule(config, address)]);
+          if (!reservation.allowed) throw tooManyAttempts(reservation.retryAfterSeconds);
           const body = {
             ...parsed.data,
             phone: parsed.data.phone ?? undefined,
@@ -196,10 +216,11 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
           }
         }
         if (ctx.path === '/sign-in/email') {
+          // An unparseable body is refused by the endpoint itself (400) and counts for nothing.
           const email = EmailOnlySchema.safeParse(ctx.body);
-          if (email.success && (await countRecentFailures(db, email.data.email)) >= SIGN_IN_FAILURE_LIMIT) {
-            throw new APIError('TOO_MANY_REQUESTS', { message: MESSAGES.rateLimited });
-          }
+          if (!email.success) return;
+          const reservation = await reserveAttempt(db, signInRules(config, address, email.data.email));
+          if (!reservation.allowed) throw tooManyAttempts(reservation.retryAfterSeconds);
         }
         if (ctx.path === '/send-verification-email' || ctx.path === '/request-password-reset') {
           const email = EmailOnlySchema.safeParse(ctx.body);
@@ -208,27 +229,54 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
               message: email.error.issues[0]?.message ?? 'Email is required',
             });
           }
-          const subject =
-            ctx.path === '/send-verification-email' ? VERIFICATION_SUBJECT : PASSWORD_RESET_SUBJECT;
-          const wait = await secondsUntilResendAllowed(db, email.data.email, subject);
-          if (wait > 0) {
-            throw new APIError('TOO_MANY_REQUESTS', {
-              message: `Please wait ${wait} seconds before requesting another email.`,
-            });
+          const kind: AccountEmailKind = ctx.path === '/send-verification-email' ? 'verification' : 'reset';
+          const cooldown = emailCooldownRule(kind, email.data.email);
+          const reservation = await reserveAttempt(db, [
+            cooldown,
+            accountEmailAddressRule(config, kind, address),
+          ]);
+          if (!reservation.allowed) {
+            if (!reservation.refusedKeys.includes(cooldown.key)) {
+              throw tooManyAttempts(reservation.retryAfterSeconds);
+            }
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              {
+                message: `Please wait ${reservation.retryAfterSeconds} seconds before requesting another email.`,
+              },
+              { 'retry-after': String(reservation.retryAfterSeconds) },
+            );
           }
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        const failed = returned instanceof APIError;
+        if (ctx.path === '/sign-up/email' && !failed) {
+          const checked = RegisterRequestSchema.safeParse(ctx.body);
+          if (!checked.success) return;
+          // The verification email goes out now (or, for a registered address, the notice does):
+          // either way the resend cool-down starts, so a resend answers the same for both.
+          await reserveAttempt(db, [emailCooldownRule('verification', checked.data.email)]);
+          return ctx.json(uniformSignUpAnswer(returned, checked.data));
+        }
         if (ctx.path !== '/sign-in/email') return;
         const email = EmailOnlySchema.safeParse(ctx.body);
         if (!email.success) return;
-        const returned = ctx.context.returned;
-        const failed = returned instanceof APIError && returned.statusCode === 401;
-        if (failed) {
-          await db.insertInto('sign_in_failures').values({ email: email.data.email }).execute();
-        } else if (!(returned instanceof APIError)) {
-          await db.deleteFrom('sign_in_failures').where('email', '=', email.data.email).execute();
+        const address = ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? 'unknown';
+        const keys = signInRules(config, address, email.data.email).map((rule) => rule.key);
+        const pair = signInPairKey(address, email.data.email);
+        const shared = keys.filter((key) => key !== pair);
+        if (failed && returned.statusCode === 401) return;
+        // Refused before the password was checked (a malformed request): the attempt counts for
+        // nothing. Past the password check (signed in, or 403: not verified or deactivated) the
+        // password was right: this address's failures for the account are cleared.
+        if (failed && returned.statusCode !== 403) {
+          await releaseAttempt(db, keys);
+          return;
         }
+        await forgetAttempts(db, pair);
+        await releaseAttempt(db, shared);
       }),
     },
   });
@@ -239,31 +287,22 @@ export type Auth = ReturnType<typeof createAuth>;
 /** What the user create hook takes from the (already checked) sign-up body. */
 const SignUpChoicesSchema = RegisterRequestSchema.pick({ role: true, termsAccepted: true });
 
-async function countRecentFailures(db: Kysely<Database>, email: string): Promise<number> {
-  const row = await db
-    .selectFrom('sign_in_failures')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('email', '=', email)
-    .where('failed_at', '>', sql<Date>`now() - make_interval(mins => ${SIGN_IN_FAILURE_WINDOW_MINUTES})`)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+function tooManyAttempts(retryAfterSeconds: number): APIError {
+  return new APIError(
+    'TOO_MANY_REQUESTS',
+    { message: MESSAGES.rateLimited },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
 }
 
-/** The 60-second cool-down between account emails of one kind, enforced per address on the server too. */
-async function secondsUntilResendAllowed(
-  db: Kysely<Database>,
-  email: string,
-  subject: string,
-): Promise<number> {
-  const row = await db
-    .selectFrom('email_outbox')
-    .select(
-      sql<number>`ceil(extract(epoch from (max(created_at) + make_interval(secs => ${RESEND_COOLDOWN_SECONDS}) - now())))`.as(
-        'wait',
-      ),
-    )
-    .where('to_address', '=', email)
-    .where('subject', '=', subject)
-    .executeTakeFirst();
-  return Math.max(0, Number(row?.wait ?? 0));
+/**
+ * The sign-up answer, the same shape for a new account and for a registered address (whose synthetic
+ * user better-auth fills from the request with its defaults): what the person chose, not defaults.
+ */
+function uniformSignUpAnswer(returned: unknown, checked: RegisterRequest) {
+  const answer = returned as { token: null; user: Record<string, unknown> };
+  return {
+    token: null,
+    user: { ...answer.user, role: checked.role, phone: checked.phone || null },
+  };
 }

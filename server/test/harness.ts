@@ -31,6 +31,11 @@ export interface RequestOptions {
   body?: unknown;
   cookie?: string;
   headers?: Record<string, string>;
+  /**
+   * Where the request comes from. Auth requests otherwise each come from an address of their own, as
+   * people's do, so the per-address throttles (production values) only meet the tests about them.
+   */
+  remoteAddress?: string;
 }
 
 export interface MailSummary {
@@ -144,7 +149,7 @@ export interface TestApp {
   /** Follows the emailed verification link; returns the verify response (a redirect). */
   verifyViaMailbox: (email: string) => Promise<LightMyRequestResponse>;
   /** POST /api/auth/sign-in/email and return the raw response. */
-  attemptSignIn: (email: string, password: string) => Promise<LightMyRequestResponse>;
+  attemptSignIn: (email: string, password: string, remoteAddress?: string) => Promise<LightMyRequestResponse>;
   /** Signs in and returns the session cookie; throws when sign-in fails. */
   signIn: (email: string, password: string) => Promise<string>;
   /** Inserts a verified user of any role directly, with a password account. */
@@ -194,10 +199,17 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     return hash;
   };
 
+  let addressesGiven = 0;
+  const nextAuthAddress = () => {
+    addressesGiven++;
+    return `10.${(addressesGiven >> 16) & 255}.${(addressesGiven >> 8) & 255}.${addressesGiven & 255}`;
+  };
   const request: TestApp['request'] = (method, url, requestOptions = {}) =>
     app.inject({
       method,
       url,
+      remoteAddress:
+        requestOptions.remoteAddress ?? (url.startsWith('/api/auth/') ? nextAuthAddress() : '127.0.0.1'),
       headers: {
         origin: TEST_PUBLIC_URL,
         ...(requestOptions.cookie ? { cookie: requestOptions.cookie } : {}),
@@ -254,8 +266,8 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     return { input, response };
   };
 
-  const attemptSignIn: TestApp['attemptSignIn'] = (email, password) =>
-    post('/api/auth/sign-in/email', { email, password });
+  const attemptSignIn: TestApp['attemptSignIn'] = (email, password, remoteAddress) =>
+    post('/api/auth/sign-in/email', { email, password }, remoteAddress ? { remoteAddress } : {});
 
   const signIn: TestApp['signIn'] = async (email, password) => {
     const response = await attemptSignIn(email, password);

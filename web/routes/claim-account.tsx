@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ClaimAccountSchema } from '../../domain/schemas/user.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { authApi } from '../features/auth/api.ts';
+import { PasswordChecklist } from '../features/auth/password-checklist.tsx';
 import { ApiError } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { zodValidate } from '../lib/zod-form.ts';
@@ -92,6 +93,7 @@ export default function ClaimAccountPage() {
             required
             {...form.getInputProps('password')}
           />
+          <PasswordChecklist password={form.values.password} />
           <Button type="submit" disabled={!form.isValid() || busy}>
             {busy ? 'Completing...' : 'Complete Registration'}
           </Button>

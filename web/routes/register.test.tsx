@@ -204,18 +204,18 @@ describe('register screen', { timeout: 30_000 }, () => {
     expect(calls[0]?.body).toMatchObject({ role: 'client', phone: '' });
   });
 
-  it('translates “User already exists” into the spec’s already-registered message', async () => {
+  // A registered address answers 200 like a new one (the holder is emailed instead), so the only
+  // refusal left after the form's own checks is the per-address throttle.
+  it('shows the throttle’s message and stays on the form when the server answers 429', async () => {
     mockApi(() => ({
-      status: 422,
-      body: { code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.' },
+      status: 429,
+      body: { message: 'Too many attempts. Please wait a few minutes before trying again.' },
     }));
     const { user, router } = renderRegister();
     await fillValidForm(user);
     await user.click(createAccount());
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(
-      'You are already registered with this email address. Please try logging in instead.',
-    );
+    expect(alert.textContent).toContain('Too many attempts. Please wait a few minutes before trying again.');
     expect(currentUrl(router)).toBe('/register');
     expect(isDisabled(createAccount())).toBe(false);
   });

@@ -234,6 +234,9 @@ describe('POST /api/invitations/claim', () => {
     [{ phone: '555-01' }, 'phone', 'Please enter a valid phone number'],
     [{ password: 'Short#1' }, 'password', 'Password must be at least 8 characters'],
     [{ password: undefined }, 'password', 'Password is required'],
+    [{ password: 'aaaaaaaa' }, 'password', 'Password must contain an uppercase letter'],
+    [{ password: 'Aaaaaaaa' }, 'password', 'Password must contain a number'],
+    [{ password: 'Aaaaaaa1' }, 'password', 'Password must contain a special character'],
   ])('refuses %j with 400 and leaves the invitation pending', async (override, field, message) => {
     const { token, invitation } = await invite();
     const response = await t.post(CLAIM, claimBody(token, override));

@@ -71,6 +71,30 @@ export function passwordResetMail(to: string, name: string, url: string): Outgoi
   });
 }
 
+export const EXISTING_ACCOUNT_SIGN_UP_SUBJECT = 'Someone tried to register with your email on Rentza';
+
+/**
+ * Sent instead of a second account when someone signs up with a registered address: the sign-up
+ * answers exactly as a new one would, so only the address's owner learns that it is registered.
+ */
+export function existingAccountSignUpMail(
+  to: string,
+  name: string,
+  urls: { login: string; forgotPassword: string },
+): OutgoingMail {
+  return renderActionMail({
+    to,
+    subject: EXISTING_ACCOUNT_SIGN_UP_SUBJECT,
+    greetingName: name,
+    paragraphs: [
+      'Someone tried to register a new Rentza account with your email address. You already have an account, so no new one was created.',
+      `If it was you, sign in with the button below. Forgot your password? Reset it here: ${urls.forgotPassword}`,
+    ],
+    action: { label: 'Sign in', url: urls.login },
+    footnote: 'If it was not you, you can ignore this email: your account has not changed.',
+  });
+}
+
 // Subscription lifecycle (issue 13): sent by the scheduled sweep, server/modules/subscriptions/subscription-lifecycle.ts.
 
 /** The Johannesburg calendar date of an instant, as '24 December 2026'. */
