@@ -16,6 +16,7 @@ import * as bookedPrice from './migrations/015-booked-price.ts';
 import * as clientRemoval from './migrations/016-client-removal.ts';
 import * as subscriptionBilling from './migrations/017-subscription-billing.ts';
 import * as searchableListingOwner from './migrations/018-searchable-listing-owner.ts';
+import * as bookingQuotaCount from './migrations/021-booking-quota-count.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '016-client-removal': clientRemoval,
   '017-subscription-billing': subscriptionBilling,
   '018-searchable-listing-owner': searchableListingOwner,
+  '021-booking-quota-count': bookingQuotaCount,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
