@@ -17,6 +17,7 @@ import * as clientRemoval from './migrations/016-client-removal.ts';
 import * as subscriptionBilling from './migrations/017-subscription-billing.ts';
 import * as searchableListingOwner from './migrations/018-searchable-listing-owner.ts';
 import * as notificationBounds from './migrations/019-notification-bounds.ts';
+import * as bookingQuotaCount from './migrations/021-booking-quota-count.ts';
 import * as authThrottle from './migrations/022-auth-throttle.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '017-subscription-billing': subscriptionBilling,
   '018-searchable-listing-owner': searchableListingOwner,
   '019-notification-bounds': notificationBounds,
+  '021-booking-quota-count': bookingQuotaCount,
   '022-auth-throttle': authThrottle,
 };
 

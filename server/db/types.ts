@@ -334,6 +334,8 @@ export interface ReservationsTable {
   discount_percent: ColumnType<string, number | string | undefined, number | string>;
   rate_override_per_day_cents: number | null;
   created_by: string | null;
+  /** When it took a place in its business's monthly booking limit; null while a client's request waits (migration 021). */
+  counted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

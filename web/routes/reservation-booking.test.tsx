@@ -5,7 +5,7 @@ import { addDays, formatDisplayDate } from '../../domain/dates.ts';
 import { formatRand } from '../../domain/money.ts';
 import { buttonNamed, isDisabled, mockApi, renderWithProviders } from '../test/render.tsx';
 import { aProperty, aReservation, aUserProfile } from '../test/wire-fixtures.ts';
-import ReservationBookingPage from './reservation-booking.tsx';
+import ReservationBookingPage, { chosenBooking } from './reservation-booking.tsx';
 
 const TODAY = '2026-12-01';
 /** Bookable all December; someone holds the nights of the 10th and 11th. */
@@ -325,5 +325,34 @@ describe('booking page for storage booked by the month', { timeout: 30_000 }, ()
     expect(isDisabled(buttonNamed('Confirm Reservation'))).toBe(true);
     expect(screen.getByText('Choose how many months.')).toBeTruthy();
     expect(isDisabled(await day('2026-12-10'))).toBe(true);
+  });
+});
+
+describe('the longest stay on the booking page (the server’s rule, domain/booking-window.ts)', () => {
+  const everyNight = { dates: [] as string[], blocked: [] };
+  for (let night = TODAY; night <= '2027-03-31'; night = addDays(night, 1)) everyNight.dates.push(night);
+  const hourly = { rules: undefined, taken: [], slots: { start: null, last: null } };
+
+  it('90 nights can be booked; 91 show the reason and send nothing', () => {
+    const ninety = chosenBooking('night', { start: TODAY, end: addDays(TODAY, 90) }, everyNight, hourly, 1);
+    expect(ninety).toMatchObject({
+      refusal: null,
+      payload: { start_date: TODAY, end_date: addDays(TODAY, 90) },
+    });
+    const ninetyOne = chosenBooking(
+      'night',
+      { start: TODAY, end: addDays(TODAY, 91) },
+      everyNight,
+      hourly,
+      1,
+    );
+    expect(ninetyOne).toEqual({
+      period: null,
+      refusal: 'A booking cannot be longer than 90 nights',
+      payload: null,
+    });
+    expect(
+      chosenBooking('day', { start: TODAY, end: addDays(TODAY, 91) }, everyNight, hourly, 1).refusal,
+    ).toBe('A booking cannot be longer than 90 days');
   });
 });

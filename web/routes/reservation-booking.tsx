@@ -26,6 +26,7 @@ import {
   rangeWithStart,
   type StayRange,
 } from '../../domain/booking-range.ts';
+import { lastEndDate, stayLengthRefusal } from '../../domain/booking-window.ts';
 import { addDays, formatDisplayDate, todayInBusinessZone } from '../../domain/dates.ts';
 import {
   type BookedPeriod,
@@ -87,7 +88,7 @@ interface BookingChoice {
 
 const TIMES_TAKEN = 'These times overlap another booking: choose other times';
 
-function chosenBooking(
+export function chosenBooking(
   unit: PriceUnit,
   range: StayRange,
   nights: NightAvailability,
@@ -120,6 +121,8 @@ function chosenBooking(
     };
   }
   if (!range.end || !isCompleteStay(range, nights)) return none;
+  const tooLong = stayLengthRefusal(unit, range.start, range.end);
+  if (tooLong) return { period: null, refusal: tooLong, payload: null };
   return {
     period: { startDate: range.start, endDate: range.end },
     refusal: null,
@@ -290,6 +293,7 @@ function BookingForm({ property, user }: { property: Property; user: CurrentUser
                 weekendDays={[]}
                 disabled={!range.start}
                 minDate={range.start ? addDays(range.start, 1) : undefined}
+                maxDate={range.start ? lastEndDate(unit, range.start) : undefined}
                 excludeDate={(date) => !range.start || !isBookableStay(range.start, dayOf(date), nights)}
                 value={range.end}
                 onChange={(value) => setRange(rangeWithEnd(range, value ? dayOf(value) : null, nights))}

@@ -1,3 +1,4 @@
+import { stayLengthRefusal } from '../../../domain/booking-window.ts';
 import type { IsoDate } from '../../../domain/dates.ts';
 import {
   HOURLY_MESSAGES,
@@ -40,7 +41,8 @@ export const PERIOD_MESSAGES = {
 
 /**
  * The dates, times and units a request books on this listing, in the listing's unit
- * (domain/rental-unit.ts); a request that does not fit the unit is a 400 with the reason.
+ * (domain/rental-unit.ts); a request that does not fit the unit, or is longer than the unit allows
+ * (domain/booking-window.ts), is a 400 with the reason.
  */
 export function resolvePeriod(property: Property, request: RequestedPeriod): ResolvedPeriod {
   const unit = priceUnitFor(property.type);
@@ -65,6 +67,7 @@ export function resolvePeriod(property: Property, request: RequestedPeriod): Res
     if (request.months) endDate = monthlyEnd(request.start_date, request.months);
     else if (request.end_date) {
       endDate = request.end_date;
+      refuseOverlongStay(unit, request.start_date, endDate);
       const months = unitCount('month', { startDate: request.start_date, endDate });
       if (monthlyEnd(request.start_date, months) !== endDate) throw badRequest(PERIOD_MESSAGES.wholeMonths);
     } else throw badRequest(PERIOD_MESSAGES.monthsRequired);
@@ -72,8 +75,14 @@ export function resolvePeriod(property: Property, request: RequestedPeriod): Res
     return { unit, units: unitCount(unit, period), ...period };
   }
   if (!request.end_date) throw badRequest(PERIOD_MESSAGES.endDateRequired);
+  refuseOverlongStay(unit, request.start_date, request.end_date);
   const period = { startDate: request.start_date, endDate: request.end_date, startTime: null, endTime: null };
   return { unit, units: unitCount(unit, period), ...period };
+}
+
+function refuseOverlongStay(unit: PriceUnit, start: IsoDate, end: IsoDate) {
+  const refusal = stayLengthRefusal(unit, start, end);
+  if (refusal) throw badRequest(refusal);
 }
 
 /** 'HH:MM:SS' from the database as 'HH:MM'. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_QUOTA_MESSAGES } from '../../../domain/booking-quota.ts';
 import {
   bookingBody,
   day,
@@ -77,7 +78,33 @@ describe.runIf(databaseUrl)('concurrent bookings (PostgreSQL only)', () => {
     );
   });
 
-  it('a Starter owner receiving 12 simultaneous bookings on free dates accepts exactly 5', {
+  // The monthly limit counts what the business takes on, not clients' requests (docs/decisions/022).
+  it("a Starter owner's 12 simultaneous walk-ins on free dates: exactly 5", {
+    timeout: 120_000,
+  }, async () => {
+    const owner = await signInOwner(t, 'starter');
+    const property = await insertProperty(t.db, owner.user.id);
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.post(
+          '/api/reservations',
+          bookingBody(property.id, 10 + i * 2, 1, { new_client: newClientInput() }),
+          {
+            cookie: owner.cookie,
+          },
+        ),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(7);
+    for (const response of responses.filter((r) => r.statusCode === 403)) {
+      expect(response.json().message).toBe(MONTHLY_LIMIT);
+    }
+    expect(await blockingRows(property.id)).toHaveLength(5);
+  });
+
+  it('one client sending 12 simultaneous requests on free dates: exactly 3 wait', {
     timeout: 120_000,
   }, async () => {
     const owner = await signInOwner(t, 'starter');
@@ -89,12 +116,36 @@ describe.runIf(databaseUrl)('concurrent bookings (PostgreSQL only)', () => {
       ),
     );
     const statuses = responses.map((response) => response.statusCode);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
-    expect(statuses.filter((status) => status === 403)).toHaveLength(7);
-    for (const response of responses.filter((r) => r.statusCode === 403)) {
-      expect(response.json().message).toBe(MONTHLY_LIMIT);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(9);
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(response.json().message).toBe(BOOKING_QUOTA_MESSAGES.tooManyRequests);
     }
-    expect(await blockingRows(property.id)).toHaveLength(5);
+    expect(await blockingRows(property.id)).toHaveLength(3);
+  });
+
+  it("a Starter owner accepting 12 clients' requests at once: exactly 5 accepted", {
+    timeout: 120_000,
+  }, async () => {
+    const owner = await signInOwner(t, 'starter');
+    const property = await insertProperty(t.db, owner.user.id);
+    const requests: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const { cookie } = await t.signInAs({ role: 'client' });
+      const response = await t.post('/api/reservations', bookingBody(property.id, 10 + i * 2, 1), { cookie });
+      expect(response.statusCode).toBe(201);
+      requests.push(response.json<{ id: string }>().id);
+    }
+    const responses = await Promise.all(
+      requests.map((id) =>
+        t.patch(`/api/reservations/${id}`, { status: 'confirmed' }, { cookie: owner.cookie }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(7);
+    const confirmed = (await blockingRows(property.id)).filter((row) => row.status === 'confirmed');
+    expect(confirmed).toHaveLength(5);
   });
 
   describe('two server processes sharing the database', () => {

@@ -533,7 +533,8 @@ describe('POST /api/reservations', () => {
     created(await book(bookingBody(property.id, 30, 3), (await client2()).cookie));
   });
 
-  it('Starter plan: the 6th booking this month → 403; upgrading lifts the limit', async () => {
+  it("Starter plan: the business's 6th booking this month → 403; a client's request waits, accepting it is refused; upgrading lifts the limit", async () => {
+    // The rule changed (docs/decisions/022): a client's request counts when the business accepts it.
     const owner = await signInOwner(t, 'starter');
     const listing = await t.post(
       '/api/properties',
@@ -553,26 +554,31 @@ describe('POST /api/reservations', () => {
     );
     expect(listing.statusCode).toBe(201);
     const propertyId = listing.json<{ id: string }>().id;
-    const { cookie } = await client();
     for (let i = 0; i < 5; i++) {
-      const reservation = created(await book(bookingBody(propertyId, 10 + i * 2, 1), cookie));
+      const reservation = created(
+        await book(bookingBody(propertyId, 10 + i * 2, 1, { new_client: newClientInput() }), owner.cookie),
+      );
       expect(reservation).toMatchObject({ total_price_cents: 10_500, security_deposit_cents: 75_000 });
     }
-    expectError(await book(bookingBody(propertyId, 30, 1), cookie), 403, MONTHLY_LIMIT);
     expectError(
       await book(bookingBody(propertyId, 32, 1, { new_client: newClientInput() }), owner.cookie),
       403,
       MONTHLY_LIMIT,
     );
+    const request = created(await book(bookingBody(propertyId, 30, 1), (await client()).cookie));
+    expect(request.status).toBe('pending');
+    expectError(await setStatus(request.id, 'confirmed', owner.cookie), 403, MONTHLY_LIMIT);
+    expect((await storedReservation(request.id))?.status).toBe('pending');
     const count = await t.db
       .selectFrom('reservations')
       .select('id')
       .where('owner_id', '=', owner.user.id)
       .execute();
-    expect(count).toHaveLength(5);
+    expect(count).toHaveLength(6);
 
     await setPlan(t.db, owner.user.id, 'pro');
-    created(await book(bookingBody(propertyId, 30, 1), cookie));
+    expect((await setStatus(request.id, 'confirmed', owner.cookie)).statusCode).toBe(200);
+    created(await book(bookingBody(propertyId, 32, 1, { new_client: newClientInput() }), owner.cookie));
   });
 });
 

@@ -66,7 +66,10 @@ export function registerReservationRoutes(app: FastifyInstance, deps: AppDeps): 
     {
       schema: {
         tags,
-        summary: 'Book (always pending; price computed by the server; 409 when the dates are taken)',
+        summary:
+          'Book (always pending; price computed by the server; 409 when the dates are taken or the client already has 3 requests waiting on the listing)',
+        description:
+          'A stay may be up to 90 nights or days, 24 hours or 24 months by its listing, starting today up to 3 months ahead (a client) or 12 months (the business). A booking by the business counts toward its monthly plan limit at once; a client request when the business accepts it (docs/decisions/022).',
         body: ReservationCreateSchema,
         response: { 201: ReservationSchema, ...errors },
       },
@@ -84,6 +87,8 @@ export function registerReservationRoutes(app: FastifyInstance, deps: AppDeps): 
         tags,
         summary:
           'Edit a reservation or change its status (owner, admin, staff with the reservations permission)',
+        description:
+          "Accepting a client's request (confirmed or completed) or restoring a cancelled booking takes a place in the monthly plan limit (403 over it); a restored booking's dates must be free (409).",
         params: IdParams,
         body: ReservationUpdateSchema,
         response: { 200: ReservationSchema, ...errors },

@@ -4,15 +4,31 @@ import {
   canDeleteReservationOf,
   canManageReservationsOf,
 } from '../../../domain/access.ts';
+import {
+  BOOKING_QUOTA_MESSAGES,
+  isRestore,
+  MAX_OPEN_REQUESTS_PER_LISTING,
+  takesMonthlyPlace,
+} from '../../../domain/booking-quota.ts';
+import {
+  BOOKING_WINDOW_MESSAGES,
+  lastStartDate,
+  startDateRefusal,
+  stayLengthRefusal,
+} from '../../../domain/booking-window.ts';
 import { CLIENT_RULE_MESSAGES } from '../../../domain/clients.ts';
 import { todayInBusinessZone } from '../../../domain/dates.ts';
 import { canPerformAction, PLANS } from '../../../domain/plans.ts';
 import { monthlyEnd, priceUnitFor, rentalTotal, unitCount } from '../../../domain/rental-unit.ts';
-import { changesPrice, maxGuestsFor } from '../../../domain/reservation.ts';
-import type { ReservationCreate, ReservationUpdate } from '../../../domain/schemas/reservation.ts';
+import { changesPrice, isBlocking, maxGuestsFor } from '../../../domain/reservation.ts';
+import type {
+  Reservation,
+  ReservationCreate,
+  ReservationUpdate,
+} from '../../../domain/schemas/reservation.ts';
 import { isListedStatus } from '../../../domain/subscription-lifecycle.ts';
 import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
-import type { Database, Property, User } from '../../db/types.ts';
+import type { Database, Property, Subscription, User } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { hasActiveCharges } from '../billing-lines/billing-line.repository.ts';
 import { findClient, findOrCreateClient } from '../clients/client.repository.ts';
@@ -34,7 +50,7 @@ export const RESERVATION_MESSAGES = {
   invalidClient: 'Invalid client ID. Please select a valid client.',
   propertyNotFound: 'Property not found',
   notFound: 'Reservation not found',
-  pastStart: 'Start date cannot be in the past',
+  pastStart: BOOKING_WINDOW_MESSAGES.pastStart,
   outsideWindow: 'This property is not available for the selected dates',
   deleteNotAllowed: 'Only the owner or an admin can delete a reservation',
   archived: 'This property has been archived and takes no new bookings',
@@ -72,19 +88,46 @@ function priceOf(property: Property, units: number, rateOverride: number | null)
 /**
  * The business adds bookings on an active plan. A client books what search shows: a listing whose
  * owner's subscription is active or Payment Due (grace), not inactive, cancelled or missing (issue 13).
- * Counting this month's bookings and inserting happen under a lock on the owner's plan when it is capped.
  */
-async function lockBookingQuota(trx: Kysely<Database>, ownerId: string, actsForBusiness: boolean) {
+async function assertTakingBookings(trx: Kysely<Database>, ownerId: string, actsForBusiness: boolean) {
   const subscription = await findSubscription(trx, ownerId);
   if (!subscription || !isListedStatus(subscription.status))
     throw actsForBusiness
       ? forbidden(NO_ACTIVE_SUBSCRIPTION)
       : conflict(RESERVATION_MESSAGES.notTakingBookings);
   if (actsForBusiness && subscription.status !== 'active') throw forbidden(NO_ACTIVE_SUBSCRIPTION);
+  return subscription;
+}
+
+/**
+ * The business takes a booking on (makes it, accepts a client's request, restores a cancelled one):
+ * it takes one of the month's places (docs/decisions/022). Counting this month's bookings and writing
+ * the booking happen under a lock on the owner's plan when it is capped.
+ */
+async function lockMonthlyPlace(trx: Kysely<Database>, ownerId: string) {
+  const subscription: Subscription = await assertTakingBookings(trx, ownerId, true);
   if (PLANS[subscription.plan_id].limits.maxBookingsPerMonth === -1) return;
   await trx.selectFrom('subscriptions').select('id').where('id', '=', subscription.id).forUpdate().execute();
   const check = canPerformAction(subscription.plan_id, await measureUsage(trx, ownerId), 'add_booking');
   if (!check.allowed) throw forbidden(check.reason ?? NO_ACTIVE_SUBSCRIPTION);
+}
+
+/**
+ * A client's request takes no place in the owner's month until accepted; instead a client may have
+ * only a few requests waiting per listing, counted under a lock on their client record.
+ */
+async function assertRoomForRequest(trx: Kysely<Database>, clientId: string, propertyId: string) {
+  await trx.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
+  const open = await trx
+    .selectFrom('reservations')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('client_id', '=', clientId)
+    .where('property_id', '=', propertyId)
+    .where('status', '=', 'pending')
+    .where('counted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  if (Number(open.count) >= MAX_OPEN_REQUESTS_PER_LISTING)
+    throw conflict(BOOKING_QUOTA_MESSAGES.tooManyRequests);
 }
 
 export async function createReservation(deps: ReservationDeps, user: User | null, input: ReservationCreate) {
@@ -93,11 +136,16 @@ export async function createReservation(deps: ReservationDeps, user: User | null
   const property = await findPropertyById(db, input.property_id);
   if (property?.archived_at) throw conflict(RESERVATION_MESSAGES.archived);
   if (!isBookable(property)) throw notFound(RESERVATION_MESSAGES.propertyNotFound);
-  if (input.start_date < todayInBusinessZone()) throw badRequest(RESERVATION_MESSAGES.pastStart);
+  const actsForBusiness = user.role !== 'client' && canManageReservationsOf(user, property.owner_id);
+  const startRefusal = startDateRefusal(
+    input.start_date,
+    todayInBusinessZone(),
+    actsForBusiness ? 'business' : 'client',
+  );
+  if (startRefusal) throw badRequest(startRefusal);
   const period = resolvePeriod(property, input);
   checkStay(property, period.startDate, period.endDate, input.guests);
 
-  const actsForBusiness = user.role !== 'client' && canManageReservationsOf(user, property.owner_id);
   const rateOverride = actsForBusiness ? input.rate_override_per_day_cents : null;
 
   const id = await retryOnDeadlock(() =>
@@ -134,7 +182,11 @@ export async function createReservation(deps: ReservationDeps, user: User | null
         };
         client = (await findOrCreateClient(trx, property.owner_id, self)).client;
       }
-      await lockBookingQuota(trx, property.owner_id, actsForBusiness);
+      if (actsForBusiness) await lockMonthlyPlace(trx, property.owner_id);
+      else {
+        await assertTakingBookings(trx, property.owner_id, false);
+        await assertRoomForRequest(trx, client.id, property.id);
+      }
       const inserted = await trx
         .insertInto('reservations')
         .values({
@@ -157,6 +209,7 @@ export async function createReservation(deps: ReservationDeps, user: User | null
           discount_percent: actsForBusiness ? input.discount_percent : 0,
           rate_override_per_day_cents: rateOverride,
           created_by: user.id,
+          counted_at: actsForBusiness ? new Date() : null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -172,6 +225,29 @@ export async function createReservation(deps: ReservationDeps, user: User | null
   return toReservationDto(
     (await findReservation(db, id)) as NonNullable<Awaited<ReturnType<typeof findReservation>>>,
   );
+}
+
+/**
+ * An edit by the business: new dates may start no further ahead than the business's horizon, and
+ * restoring a cancelled booking to one that holds its dates is checked like a new booking (not in the
+ * past, within the horizon, no longer than its unit allows). Availability is the database's
+ * exclusion constraint; the monthly limit is checked in the transaction.
+ */
+function refuseOutsideWindow(
+  property: Property,
+  from: Reservation['status'],
+  to: Reservation['status'],
+  stay: { start: string; end: string; periodChanged: boolean },
+) {
+  const today = todayInBusinessZone();
+  let refusal: string | null = null;
+  if (isRestore(from, to) && isBlocking(to))
+    refusal =
+      startDateRefusal(stay.start, today, 'business') ??
+      stayLengthRefusal(priceUnitFor(property.type), stay.start, stay.end);
+  else if (stay.periodChanged && stay.start > lastStartDate(today, 'business'))
+    refusal = BOOKING_WINDOW_MESSAGES.beyondHorizon('business');
+  if (refusal) throw badRequest(refusal);
 }
 
 /** Who may change a reservation: its business's owner, an admin, or staff with the reservations permission. */
@@ -238,6 +314,7 @@ export async function updateReservation(
       ? changes.rate_override_per_day_cents
       : existing.rate_override_per_day_cents;
   const status = changes.status ?? existing.status;
+  refuseOutsideWindow(property, existing.status, status, { start, end, periodChanged });
   const repriced = changesPrice(
     {
       propertyId: existing.property_id,
@@ -262,61 +339,76 @@ export async function updateReservation(
   const securityDepositCents =
     propertyId === existing.property_id ? existing.security_deposit_cents : property.security_deposit_cents;
 
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('reservations')
-      .set({
-        property_id: propertyId,
-        client_id: changes.client_id ?? existing.client_id,
-        start_date: start,
-        end_date: end,
-        start_time: startTime,
-        end_time: endTime,
-        guests,
+  await retryOnDeadlock(() =>
+    db.transaction().execute(async (trx) => {
+      // Read again under a lock: two people accepting the same request at once count it once.
+      const current = await trx
+        .selectFrom('reservations')
+        .select(['status', 'counted_at'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const countsNow = takesMonthlyPlace(
+        { status: current.status, counted: current.counted_at !== null },
         status,
-        special_requests:
-          changes.special_requests !== undefined ? changes.special_requests : existing.special_requests,
-        voucher_number:
-          changes.voucher_number !== undefined ? changes.voucher_number : existing.voucher_number,
-        purchase_order_number:
-          changes.purchase_order_number !== undefined
-            ? changes.purchase_order_number
-            : existing.purchase_order_number,
-        tax_percent: changes.tax_percent ?? existing.tax_percent,
-        discount_percent: changes.discount_percent ?? existing.discount_percent,
-        rate_override_per_day_cents: rateOverride,
-        total_price_cents: totalPriceCents,
-        booked_price_cents: bookedPriceCents,
-        security_deposit_cents: securityDepositCents,
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .execute();
-    if (status === 'cancelled' && existing.status !== 'cancelled')
-      await creditInvoiceOnCancel(trx, id, user?.id ?? null);
-    if (status !== existing.status && (status === 'confirmed' || status === 'cancelled')) {
-      const client = (await findClient(trx, changes.client_id ?? existing.client_id)) ?? {
-        first_name: existing.client_first_name,
-        last_name: existing.client_last_name,
-        email: existing.client_email,
-      };
-      const updated = {
-        reference: existing.reference,
-        owner_id: existing.owner_id,
-        start_date: start,
-        end_date: end,
-        start_time: startTime,
-        end_time: endTime,
-        status,
-        total_price_cents: totalPriceCents,
-      };
-      await notify(trx, deps, status, updated, {
-        propertyTitle: property.title,
-        priceUnit: priceUnitFor(property.type),
-        client,
-      });
-    }
-  });
+      );
+      if (countsNow) await lockMonthlyPlace(trx, existing.owner_id);
+      await trx
+        .updateTable('reservations')
+        .set({
+          ...(countsNow ? { counted_at: new Date() } : {}),
+          property_id: propertyId,
+          client_id: changes.client_id ?? existing.client_id,
+          start_date: start,
+          end_date: end,
+          start_time: startTime,
+          end_time: endTime,
+          guests,
+          status,
+          special_requests:
+            changes.special_requests !== undefined ? changes.special_requests : existing.special_requests,
+          voucher_number:
+            changes.voucher_number !== undefined ? changes.voucher_number : existing.voucher_number,
+          purchase_order_number:
+            changes.purchase_order_number !== undefined
+              ? changes.purchase_order_number
+              : existing.purchase_order_number,
+          tax_percent: changes.tax_percent ?? existing.tax_percent,
+          discount_percent: changes.discount_percent ?? existing.discount_percent,
+          rate_override_per_day_cents: rateOverride,
+          total_price_cents: totalPriceCents,
+          booked_price_cents: bookedPriceCents,
+          security_deposit_cents: securityDepositCents,
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .execute();
+      if (status === 'cancelled' && existing.status !== 'cancelled')
+        await creditInvoiceOnCancel(trx, id, user?.id ?? null);
+      if (status !== existing.status && (status === 'confirmed' || status === 'cancelled')) {
+        const client = (await findClient(trx, changes.client_id ?? existing.client_id)) ?? {
+          first_name: existing.client_first_name,
+          last_name: existing.client_last_name,
+          email: existing.client_email,
+        };
+        const updated = {
+          reference: existing.reference,
+          owner_id: existing.owner_id,
+          start_date: start,
+          end_date: end,
+          start_time: startTime,
+          end_time: endTime,
+          status,
+          total_price_cents: totalPriceCents,
+        };
+        await notify(trx, deps, status, updated, {
+          propertyTitle: property.title,
+          priceUnit: priceUnitFor(property.type),
+          client,
+        });
+      }
+    }),
+  );
   deps.pokeMail();
   return toReservationDto(
     (await findReservation(db, id)) as NonNullable<Awaited<ReturnType<typeof findReservation>>>,

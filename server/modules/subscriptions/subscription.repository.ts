@@ -37,7 +37,8 @@ export async function activeAddOnIds(db: Executor, subscriptionId: string): Prom
 
 /**
  * Live (not archived) listings, bookings this month and team size of a business. A booking counts towards the month
- * (Africa/Johannesburg) it was made in unless it has been cancelled (docs/decisions/008).
+ * (Africa/Johannesburg) the business took it on in — made it, or accepted the client's request — unless it has been
+ * cancelled; a client's request still waiting does not count (docs/decisions/008, 022).
  */
 export async function measureUsage(db: Executor, ownerId: string, at: Date = new Date()): Promise<PlanUsage> {
   const row = await sql<{ listings: number; bookings: number; users: number }>`
@@ -49,8 +50,8 @@ export async function measureUsage(db: Executor, ownerId: string, at: Date = new
       (SELECT count(*)::int FROM reservations, month
          WHERE owner_id = ${ownerId}
            AND status <> 'cancelled'
-           AND created_at >= month.start AT TIME ZONE ${BUSINESS_TIME_ZONE}
-           AND created_at < (month.start + interval '1 month') AT TIME ZONE ${BUSINESS_TIME_ZONE}) AS bookings,
+           AND counted_at >= month.start AT TIME ZONE ${BUSINESS_TIME_ZONE}
+           AND counted_at < (month.start + interval '1 month') AT TIME ZONE ${BUSINESS_TIME_ZONE}) AS bookings,
       -- The team: the owner, their staff, and invitations still waiting to be claimed.
       (SELECT count(*)::int FROM users WHERE id = ${ownerId} OR parent_owner_id = ${ownerId})
         + (SELECT count(*)::int FROM invitations

@@ -115,6 +115,8 @@ async function addBookings(
         end_date: new Date(start.getTime() + 2 * DAY_MS).toISOString().slice(0, 10),
         status,
         created_at: createdAt,
+        // Made by the business then: it took its place in that month (docs/decisions/022).
+        counted_at: createdAt,
       })
       .execute();
   }

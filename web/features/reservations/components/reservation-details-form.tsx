@@ -13,6 +13,12 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { type Actor, canCreateClientsOf } from '../../../../domain/access.ts';
+import {
+  BOOKING_WINDOW_MESSAGES,
+  lastEndDate,
+  lastStartDate,
+  stayLengthRefusal,
+} from '../../../../domain/booking-window.ts';
 import { addDays, formatDisplayDate, todayInBusinessZone } from '../../../../domain/dates.ts';
 import { formatRand, randToCents } from '../../../../domain/money.ts';
 import {
@@ -137,6 +143,19 @@ export function ReservationDetailsForm({
         : draft.endDate && draft.endDate > draft.startDate
           ? { startDate: draft.startDate, endDate: draft.endDate }
           : null;
+  // The server's window (docs/decisions/022), for a new period only: an unchanged booking keeps its dates.
+  const periodEdited =
+    !!period &&
+    (!reservation ||
+      reservation.property_id !== draft.propertyId ||
+      reservation.start_date !== period.startDate ||
+      reservation.end_date !== period.endDate);
+  const startRefusal =
+    periodEdited && period && period.startDate > lastStartDate(todayInBusinessZone(), 'business')
+      ? BOOKING_WINDOW_MESSAGES.beyondHorizon('business')
+      : null;
+  const lengthRefusal =
+    periodEdited && period && unit ? stayLengthRefusal(unit, period.startDate, period.endDate) : null;
   const timesRefused = hourly && hourlyBookingRefusal(draft.startTime, draft.endTime, rules) !== null;
   const timesTaken =
     hourly && !!draft.startTime && !!draft.endTime && crossesTakenTime(draft.startTime, draft.endTime, taken);
@@ -166,7 +185,9 @@ export function ReservationDetailsForm({
       },
     }) &&
     units > 0 &&
-    !timesTaken;
+    !timesTaken &&
+    !startRefusal &&
+    !lengthRefusal;
 
   /** The period in the listing's unit; an edit names every part, so a changed listing leaves no stale times. */
   const periodPayload = () => {
@@ -283,6 +304,8 @@ export function ReservationDetailsForm({
           required
           valueFormat="DD/MM/YYYY"
           minDate={editing ? undefined : today}
+          maxDate={lastStartDate(today, 'business')}
+          error={startRefusal ?? undefined}
           value={draft.startDate}
           onChange={(value) => {
             const startDate = value ? String(value) : null;
@@ -351,6 +374,8 @@ export function ReservationDetailsForm({
             required
             valueFormat="DD/MM/YYYY"
             minDate={draft.startDate ? addDays(draft.startDate, 1) : undefined}
+            maxDate={draft.startDate && unit ? lastEndDate(unit, draft.startDate) : undefined}
+            error={lengthRefusal ?? undefined}
             value={draft.endDate}
             onChange={(value) => set({ endDate: value ? String(value) : null })}
           />

@@ -553,4 +553,34 @@ describe('reservation editor', { timeout: 30_000 }, () => {
     expect(body).toMatchObject({ status: 'confirmed', start_date: '2026-03-10', end_date: '2026-04-20' });
     expect(body).not.toHaveProperty('months');
   });
+
+  it('a stay longer than 90 nights (made before the limit) saves a status change; moving its dates shows the limit', async () => {
+    const booked = aReservation({
+      property_id: LOFT.id,
+      owner_id: OWNER,
+      client_id: LERATO.id,
+      start_date: '2026-03-12',
+      end_date: '2026-07-12',
+      price_unit: 'night',
+      units: 122,
+      duration: '122 nights',
+      property: {
+        title: LOFT.title,
+        type: 'accommodation',
+        location: 'Cape Town',
+        city: 'Cape Town',
+        cover_url: null,
+        archived: false,
+      },
+    });
+    const { user, calls } = renderEditor(() => ({ status: 200, body: booked }), OWNER_ACTOR, booked);
+    await screen.findByRole('button', { name: 'Save Changes' });
+    expect(screen.queryByText('A booking cannot be longer than 90 nights')).toBeNull();
+    expect(isDisabled(buttonNamed('Save Changes'))).toBe(false);
+
+    await pickDate(user, 'Start date', '13 March 2026');
+    expect(await screen.findByText('A booking cannot be longer than 90 nights')).toBeTruthy();
+    expect(isDisabled(buttonNamed('Save Changes'))).toBe(true);
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
 });
