@@ -17,11 +17,12 @@ async function main(): Promise<void> {
     '',
     `  Rentza is running at ${config.PUBLIC_URL}`,
     `  Database: ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`,
-    `  API docs: ${config.PUBLIC_URL}/api/docs`,
   ];
+  if (config.API_DOCS) lines.push(`  API docs: ${config.PUBLIC_URL}/api/docs`);
   if (isDevMailboxEnabled(config))
     lines.push(`  Dev mailbox (emails are captured here): ${config.PUBLIC_URL}/dev/mailbox`);
-  if (config.DEMO_DATA) {
+  // Demo passwords are public; production refuses DEMO_DATA, and never prints them either way.
+  if (config.DEMO_DATA && config.NODE_ENV !== 'production') {
     lines.push(runtime.seeded ? '  Demo data seeded. Demo accounts:' : '  Demo accounts:');
     for (const account of DEMO_ACCOUNTS) {
       lines.push(`    ${account.role.padEnd(12)} ${account.email.padEnd(22)} ${account.password}`);
