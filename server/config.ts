@@ -127,18 +127,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
   const result = ConfigSchema.safeParse(present);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const lines = result.success
+    ? []
+    : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  if (present.NODE_ENV === 'production') {
+    for (const key of PRODUCTION_REQUIRED.filter((name) => !(name in present)))
+      lines.push(`  ${key}: is required in production (it is printed on Rentza tax invoices)`);
+  }
+  if (!result.success || lines.length > 0)
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
   const config = result.data;
-  if (config.NODE_ENV === 'production') {
-    const missing = PRODUCTION_REQUIRED.filter((key) => !(key in present));
-    if (missing.length > 0)
-      throw new ConfigError(
-        `Invalid configuration:\n${missing.map((key) => `  ${key}: is required in production (it is printed on Rentza tax invoices)`).join('\n')}`,
-      );
-  }
   const development = config.NODE_ENV !== 'production';
   return {
     ...config,
