@@ -16,7 +16,10 @@ let open: TestApp;
 /** The server with PUBLIC_URL set (the harness default). */
 let strict: TestApp;
 beforeAll(async () => {
-  [open, strict] = await Promise.all([createTestApp({ env: { PUBLIC_URL: '', TRUST_PROXY: '127.0.0.1' } }), createTestApp()]);
+  [open, strict] = await Promise.all([
+    createTestApp({ env: { PUBLIC_URL: '', TRUST_PROXY: '127.0.0.1' } }),
+    createTestApp(),
+  ]);
 }, 90_000);
 afterAll(async () => {
   await Promise.all([open?.close(), strict?.close()]);
