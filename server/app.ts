@@ -197,8 +197,9 @@ const AUTH_BASE_PATH = '/api/auth';
 
 /**
  * The URL better-auth sees. With PUBLIC_URL set it is on that origin (only it is trusted). Without
- * one, it is on the address the request came to (Host, or X-Forwarded-Host behind a proxy), which
- * better-auth then trusts as the same origin: the app works at localhost, 127.0.0.1 or a LAN address.
+ * one, it is on the address the request came to (Host, or X-Forwarded-Host from a proxy TRUST_PROXY
+ * names), which better-auth then trusts as the same origin: the app works at localhost, 127.0.0.1
+ * or a LAN address.
  */
 function authRequestUrl(request: FastifyRequest, config: Config): URL {
   if (!config.publicUrlConfigured) {
