@@ -167,4 +167,22 @@ describe('X-Forwarded-For spoofing', () => {
     expect((await fromProxiedPage(trusting, '127.0.0.1')).statusCode).toBe(200);
     expect((await fromProxiedPage(trusting, STRANGER)).statusCode).toBe(403);
   });
+
+  it('better-auth (sessions, its rate limits) sees the address resolved through TRUST_PROXY, not a spoofed one', async () => {
+    const user = await t.createUser();
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: '203.0.113.9',
+      headers: { origin: TEST_PUBLIC_URL, 'x-forwarded-for': PAYFAST_ADDRESS },
+      payload: { email: user.email, password: user.password },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const session = await t.db
+      .selectFrom('sessions')
+      .select('ip_address')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(session.ip_address).toBe('203.0.113.9');
+  });
 });
