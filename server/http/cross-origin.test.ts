@@ -142,6 +142,7 @@ describe('a state-changing request from another site', () => {
 
 describe('every state-changing route in the served OpenAPI document', () => {
   it('refuses a foreign Origin with 403, except the two signed server-to-server endpoints', async () => {
+    await t.app.ready();
     const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.keys(item)
