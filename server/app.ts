@@ -15,9 +15,12 @@ import pino, { type Logger } from 'pino';
 import { z } from 'zod';
 import { MESSAGES, refusedOriginMessage } from '../domain/errors.ts';
 import type { AppDeps } from './app-deps.ts';
-import type { Config } from './config.ts';
+import { type Config, isPayfastSimulatorServed } from './config.ts';
+import { registerCrossOriginRefusal } from './http/cross-origin.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { withRedactedUrls } from './http/log-redaction.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { registerNotFound, registerWebApp } from './http/web-app.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAdminUserRoutes } from './modules/admin-users/admin-user.routes.ts';
@@ -55,12 +58,12 @@ export interface BuildAppOptions {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: (options.logger || pino({ level: 'silent' })) as FastifyBaseLogger,
+    loggerInstance: withRedactedUrls(options.logger || pino({ level: 'silent' })) as FastifyBaseLogger,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(options.deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -69,6 +72,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app, options.deps.config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  registerCrossOriginRefusal(app, options.deps.config, {
+    // Called by PayFast's and Stripe's servers, which sign what they send.
+    exemptRoutes: ['/api/payments/payfast/notify', '/api/stripe/webhook'],
+    authPathPrefix: AUTH_BASE_PATH,
   });
 
   const { deps: baseDeps } = options;
@@ -95,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return { ...document, paths: { ...document.paths, ...authPaths } } as typeof document;
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  if (deps.config.API_DOCS) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
@@ -135,7 +143,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const body =
         request.method === 'GET' || request.body === undefined ? undefined : JSON.stringify(request.body);
       const headers = fromNodeHeaders(request.headers);
+      // The address TRUST_PROXY resolved, in place of whatever the client sent (auth-throttle, sessions).
       headers.set(CLIENT_ADDRESS_HEADER, request.ip);
+      headers.set('x-forwarded-for', request.ip);
       if (body !== undefined) headers.set('content-type', 'application/json');
       headers.delete('content-length');
       const response = await deps.auth.handler(new Request(url, { method: request.method, headers, body }));
@@ -160,7 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSubscriptionRoutes(app, deps);
   registerSubscriptionInvoiceRoutes(app, deps);
   registerPaymentRoutes(app, deps);
-  registerPayfastSimulatorRoutes(app, deps);
+  if (isPayfastSimulatorServed(deps.config)) registerPayfastSimulatorRoutes(app, deps);
   registerStripeRoutes(app, deps, {
     settle: (event) => settlePaymentEvent(deps.db, deps.config, event),
     gateway: isStripeGateway(deps.payments.stripe) ? deps.payments.stripe : null,
@@ -189,8 +199,9 @@ const AUTH_BASE_PATH = '/api/auth';
 
 /**
  * The URL better-auth sees. With PUBLIC_URL set it is on that origin (only it is trusted). Without
- * one, it is on the address the request came to (Host, or X-Forwarded-Host behind a proxy), which
- * better-auth then trusts as the same origin: the app works at localhost, 127.0.0.1 or a LAN address.
+ * one, it is on the address the request came to (Host, or X-Forwarded-Host from a proxy TRUST_PROXY
+ * names), which better-auth then trusts as the same origin: the app works at localhost, 127.0.0.1
+ * or a LAN address.
  */
 function authRequestUrl(request: FastifyRequest, config: Config): URL {
   if (!config.publicUrlConfigured) {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isDevMailboxEnabled, isSmtpConfigured, loadConfig } from './config.ts';
+import {
+  ConfigError,
+  isDevMailboxEnabled,
+  isPayfastSimulatorServed,
+  isSmtpConfigured,
+  loadConfig,
+} from './config.ts';
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -12,6 +18,19 @@ function configError(env: Record<string, string>): ConfigError {
 }
 
 const RENTZA_SELLER = { RENTZA_VAT_NUMBER: '4123456789', RENTZA_ADDRESS: '12 Long Street, Cape Town, 8001' };
+const PAYFAST_SANDBOX = {
+  PAYFAST_MODE: 'sandbox',
+  PAYFAST_MERCHANT_ID: '10000100',
+  PAYFAST_MERCHANT_KEY: '46f0cd694581a',
+  PAYFAST_PASSPHRASE: 'jt7NOE43FZPn',
+};
+/** The smallest environment production accepts. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail.example:587',
+  ...RENTZA_SELLER,
+  ...PAYFAST_SANDBOX,
+};
 
 describe('loadConfig', () => {
   it('runs with nothing configured', () => {
@@ -25,6 +44,8 @@ describe('loadConfig', () => {
       PAYFAST_MODE: 'simulator',
       LOG_LEVEL: 'info',
       DEMO_DATA: true,
+      API_DOCS: true,
+      TRUST_PROXY: false,
       WEB_DIST_DIR: './dist/web',
     });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -87,20 +108,25 @@ describe('loadConfig', () => {
   });
 
   it('refuses to start in production without SMTP, with a message saying why', () => {
-    const error = configError({ NODE_ENV: 'production', PUBLIC_URL: 'https://rentza.co.za' });
+    const error = configError({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://rentza.co.za',
+      ...RENTZA_SELLER,
+      ...PAYFAST_SANDBOX,
+    });
     expect(error.message).toBe(
       'Invalid configuration:\n  SMTP_URL: is required in production: without it emails would only be captured in the dev mailbox, which is never served in production',
     );
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      SMTP_URL: 'smtp://mail.example:587',
-      ...RENTZA_SELLER,
-    });
+    const config = loadConfig(PRODUCTION);
     expect(isDevMailboxEnabled(config)).toBe(false);
   });
 
   it('refuses to start in production without Rentza’s own VAT number and address (printed on its tax invoices)', () => {
-    const error = configError({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' });
+    const error = configError({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example:587',
+      ...PAYFAST_SANDBOX,
+    });
     expect(error.message).toBe(
       'Invalid configuration:\n  RENTZA_VAT_NUMBER: is required in production (it is printed on Rentza tax invoices)\n  RENTZA_ADDRESS: is required in production (it is printed on Rentza tax invoices)',
     );
@@ -123,4 +149,67 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: '' }).publicUrlConfigured).toBe(false);
     expect(loadConfig({ PUBLIC_URL: 'https://rentza.co.za' }).publicUrlConfigured).toBe(true);
   });
+
+  it('refuses production without PAYFAST_MODE, naming it (the simulator is never the default there)', () => {
+    const { PAYFAST_MODE: _mode, ...withoutMode } = PRODUCTION;
+    expect(configError(withoutMode).message).toBe(
+      'Invalid configuration:\n  PAYFAST_MODE: is required in production: set sandbox or live (the simulator is for development only)',
+    );
+    const withoutPayfast = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example:587',
+      ...RENTZA_SELLER,
+    };
+    expect(configError(withoutPayfast).message).toContain('PAYFAST_MODE: is required in production');
+    expect(loadConfig(PRODUCTION).PAYFAST_MODE).toBe('sandbox');
+  });
+
+  it('refuses the PayFast simulator in production', () => {
+    expect(configError({ ...PRODUCTION, PAYFAST_MODE: 'simulator' }).message).toBe(
+      'Invalid configuration:\n  PAYFAST_MODE: must be sandbox or live in production: the simulator would let anyone complete a payment without paying',
+    );
+    expect(isPayfastSimulatorServed(loadConfig({}))).toBe(true);
+    expect(isPayfastSimulatorServed(loadConfig({ ...PAYFAST_SANDBOX }))).toBe(false);
+    expect(isPayfastSimulatorServed({ ...loadConfig({}), NODE_ENV: 'production' })).toBe(false);
+  });
+
+  it('never seeds demo data in production: off by default there, and DEMO_DATA=true refused', () => {
+    expect(loadConfig(PRODUCTION).DEMO_DATA).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, DEMO_DATA: 'false' }).DEMO_DATA).toBe(false);
+    expect(configError({ ...PRODUCTION, DEMO_DATA: 'true' }).message).toBe(
+      'Invalid configuration:\n  DEMO_DATA: must be false in production: the demo accounts have published passwords',
+    );
+    expect(loadConfig({ NODE_ENV: 'test' }).DEMO_DATA).toBe(true);
+  });
+
+  it('hides the API docs in production unless API_DOCS is set', () => {
+    expect(loadConfig(PRODUCTION).API_DOCS).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, API_DOCS: 'true' }).API_DOCS).toBe(true);
+    expect(loadConfig({}).API_DOCS).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).API_DOCS).toBe(false);
+    expect(configError({ API_DOCS: 'maybe' }).message).toContain('API_DOCS:');
+  });
+
+  it.each([
+    [undefined, false],
+    ['off', false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['127.0.0.1, 10.0.0.0/8,::1,fd00::/8', ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('reads TRUST_PROXY=%s as %j', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(['true', 'yes', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/1', '1000', 'proxy.example'])(
+    'refuses TRUST_PROXY=%s (trusting any caller is not an option)',
+    (value) => {
+      expect(configError({ TRUST_PROXY: value }).message).toMatch(
+        /^Invalid configuration:\n {2}TRUST_PROXY: must be off, a number/,
+      );
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './http/trust-proxy.ts';
 
 const optionalUrl = z.url().optional();
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -19,7 +20,8 @@ const ConfigSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default('af-south-1'),
-    PAYFAST_MODE: z.enum(['simulator', 'sandbox', 'live']).default('simulator'),
+    /** Required in production (sandbox or live); the simulator by default elsewhere. */
+    PAYFAST_MODE: z.enum(['simulator', 'sandbox', 'live']).optional(),
     PAYFAST_MERCHANT_ID: z.string().optional(),
     PAYFAST_MERCHANT_KEY: z.string().optional(),
     PAYFAST_PASSPHRASE: z.string().optional(),
@@ -45,10 +47,46 @@ const ConfigSchema = z
     SIGN_UPS_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
     ACCOUNT_EMAILS_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    DEMO_DATA: booleanFlag.default(true),
+    /** Defaults to true outside production and false in production, where true is refused. */
+    DEMO_DATA: booleanFlag.optional(),
+    /** Serves the API reference at /api/docs; defaults to true outside production, false in production. */
+    API_DOCS: booleanFlag.optional(),
+    /** Which proxies may set X-Forwarded-*: off (the default), a hop count, or addresses/CIDR ranges. */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
     WEB_DIST_DIR: z.string().default('./dist/web'),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      if (!env.PAYFAST_MODE)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYFAST_MODE'],
+          message: 'is required in production: set sandbox or live (the simulator is for development only)',
+        });
+      else if (env.PAYFAST_MODE === 'simulator')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYFAST_MODE'],
+          message:
+            'must be sandbox or live in production: the simulator would let anyone complete a payment without paying',
+        });
+      if (env.DEMO_DATA === true)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DEMO_DATA'],
+          message: 'must be false in production: the demo accounts have published passwords',
+        });
+    }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -57,7 +95,7 @@ const ConfigSchema = z
           'is required in production: without it emails would only be captured in the dev mailbox, which is never served in production',
       });
     }
-    if (env.PAYFAST_MODE !== 'simulator') {
+    if (env.PAYFAST_MODE === 'sandbox' || env.PAYFAST_MODE === 'live') {
       for (const key of ['PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE'] as const) {
         if (!env[key])
           ctx.addIssue({
@@ -76,7 +114,10 @@ const ConfigSchema = z
     }
   });
 
-export type Config = z.infer<typeof ConfigSchema> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'PAYFAST_MODE' | 'DEMO_DATA' | 'API_DOCS'> & {
+  PAYFAST_MODE: 'simulator' | 'sandbox' | 'live';
+  DEMO_DATA: boolean;
+  API_DOCS: boolean;
   PUBLIC_URL: string;
   /** False when PUBLIC_URL was not given (it then defaults to http://localhost:PORT). */
   publicUrlConfigured: boolean;
@@ -93,20 +134,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
   const result = ConfigSchema.safeParse(present);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const lines = result.success
+    ? []
+    : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  if (present.NODE_ENV === 'production') {
+    for (const key of PRODUCTION_REQUIRED.filter((name) => !(name in present)))
+      lines.push(`  ${key}: is required in production (it is printed on Rentza tax invoices)`);
+  }
+  if (!result.success || lines.length > 0)
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
   const config = result.data;
-  if (config.NODE_ENV === 'production') {
-    const missing = PRODUCTION_REQUIRED.filter((key) => !(key in present));
-    if (missing.length > 0)
-      throw new ConfigError(
-        `Invalid configuration:\n${missing.map((key) => `  ${key}: is required in production (it is printed on Rentza tax invoices)`).join('\n')}`,
-      );
-  }
+  const development = config.NODE_ENV !== 'production';
   return {
     ...config,
+    PAYFAST_MODE: config.PAYFAST_MODE ?? 'simulator',
+    DEMO_DATA: config.DEMO_DATA ?? development,
+    API_DOCS: config.API_DOCS ?? development,
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     publicUrlConfigured: config.PUBLIC_URL !== undefined,
   };
@@ -122,4 +165,9 @@ export function isSmtpConfigured(config: Config): boolean {
  */
 export function isDevMailboxEnabled(config: Config): boolean {
   return !isSmtpConfigured(config) && config.NODE_ENV !== 'production';
+}
+
+/** The PayFast simulator's pages and API exist only in simulator mode, and never in production. */
+export function isPayfastSimulatorServed(config: Config): boolean {
+  return config.PAYFAST_MODE === 'simulator' && config.NODE_ENV !== 'production';
 }

@@ -1,5 +1,5 @@
-import { isDevMailboxEnabled, loadConfig } from './config.ts';
-import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.ts';
+import { startupBanner } from './banner.ts';
+import { loadConfig } from './config.ts';
 import { startRuntime } from './runtime.ts';
 
 async function main(): Promise<void> {
@@ -13,21 +13,7 @@ async function main(): Promise<void> {
   const runtime = await startRuntime(config);
   await runtime.app.listen({ port: config.PORT, host: config.HOST });
 
-  const lines = [
-    '',
-    `  Rentza is running at ${config.PUBLIC_URL}`,
-    `  Database: ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`,
-    `  API docs: ${config.PUBLIC_URL}/api/docs`,
-  ];
-  if (isDevMailboxEnabled(config))
-    lines.push(`  Dev mailbox (emails are captured here): ${config.PUBLIC_URL}/dev/mailbox`);
-  if (config.DEMO_DATA) {
-    lines.push(runtime.seeded ? '  Demo data seeded. Demo accounts:' : '  Demo accounts:');
-    for (const account of DEMO_ACCOUNTS) {
-      lines.push(`    ${account.role.padEnd(12)} ${account.email.padEnd(22)} ${account.password}`);
-    }
-  }
-  console.log(lines.join('\n'));
+  console.log(startupBanner(config, { databaseKind: runtime.database.kind, seeded: runtime.seeded }));
 
   const shutdown = async (signal: string) => {
     runtime.app.log.info({ signal }, 'shutting down');

@@ -71,9 +71,10 @@ export async function startRuntime(
   const storage = createStorage(config);
   const auth = createAuth({ db: database.db, config, secret: resolveAuthSecret(config), sendMail });
   const authContext = await auth.$context;
-  const seeded = config.DEMO_DATA
-    ? await seedDemoData(database.db, storage, (p) => authContext.password.hash(p), config)
-    : false;
+  const seeded =
+    config.DEMO_DATA && config.NODE_ENV !== 'production'
+      ? await seedDemoData(database.db, storage, (p) => authContext.password.hash(p), config)
+      : false;
 
   // Calls to our own address (the PayFast simulator, its ITNs) are served in-process.
   let appForLoopback: FastifyInstance | null = null;

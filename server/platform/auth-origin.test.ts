@@ -8,12 +8,18 @@ import {
   type TestApp,
 } from '../test/harness.ts';
 
-/** The server as `npm start` runs it with no PUBLIC_URL (it then defaults to http://localhost:3000). */
+/**
+ * The server as `npm start` runs it with no PUBLIC_URL (it then defaults to http://localhost:3000),
+ * behind a proxy on the same machine (injected requests come from 127.0.0.1).
+ */
 let open: TestApp;
 /** The server with PUBLIC_URL set (the harness default). */
 let strict: TestApp;
 beforeAll(async () => {
-  [open, strict] = await Promise.all([createTestApp({ env: { PUBLIC_URL: '' } }), createTestApp()]);
+  [open, strict] = await Promise.all([
+    createTestApp({ env: { PUBLIC_URL: '', TRUST_PROXY: '127.0.0.1' } }),
+    createTestApp(),
+  ]);
 }, 90_000);
 afterAll(async () => {
   await Promise.all([open?.close(), strict?.close()]);
@@ -71,17 +77,31 @@ describe('with no PUBLIC_URL', () => {
     },
   );
 
-  it('trusts the address a proxy says the page was opened at', async () => {
+  const proxied = {
+    host: '10.0.0.5:3000',
+    'x-forwarded-host': 'rentza.example.org',
+    'x-forwarded-proto': 'https',
+    origin: 'https://rentza.example.org',
+  };
+
+  it('trusts the address a proxy in TRUST_PROXY says the page was opened at', async () => {
     const input = fakeRegistration();
-    const response = await open.post(SIGN_UP, input, {
-      headers: {
-        host: '10.0.0.5:3000',
-        'x-forwarded-host': 'rentza.example.org',
-        'x-forwarded-proto': 'https',
-        origin: 'https://rentza.example.org',
-      },
-    });
+    const response = await open.post(SIGN_UP, input, { headers: proxied });
     expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('ignores X-Forwarded-Host from an address not in TRUST_PROXY', async () => {
+    const input = fakeRegistration();
+    const response = await open.app.inject({
+      method: 'POST',
+      url: SIGN_UP,
+      remoteAddress: '203.0.113.7',
+      headers: proxied,
+      payload: input,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ code: 'INVALID_ORIGIN', message: refusedOriginMessage(null) });
+    expect(await storedUser(open, input.email)).toBeUndefined();
   });
 
   it('refuses a request from another site, saying so', async () => {

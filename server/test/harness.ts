@@ -5,7 +5,7 @@ import path from 'node:path';
 import { faker } from '@faker-js/faker';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { defaultPermissions, type Permissions } from '../../domain/permissions.ts';
 import type { Role } from '../../domain/roles.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -162,6 +162,8 @@ export interface CreateTestAppOptions {
   env?: Record<string, string>;
   /** Changes the parsed configuration, for settings loadConfig would refuse (e.g. production without SMTP). */
   configure?: (config: Config) => Config;
+  /** The server's logger (silent by default). */
+  logger?: Logger;
 }
 
 /**
@@ -182,7 +184,10 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     ...options.env,
   });
   const config = options.configure ? options.configure(parsedConfig) : parsedConfig;
-  const runtime = await startRuntime(config, { database, logger: pino({ level: 'silent' }) });
+  const runtime = await startRuntime(config, {
+    database,
+    logger: options.logger ?? pino({ level: 'silent' }),
+  });
   const { app } = runtime;
   const db = database.db;
   const mailTransport = createDevMailboxTransport(db);

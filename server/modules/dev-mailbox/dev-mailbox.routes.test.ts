@@ -109,6 +109,10 @@ describe('in production', () => {
         SMTP_URL: 'smtp://127.0.0.1:9',
         RENTZA_VAT_NUMBER: '4123456789',
         RENTZA_ADDRESS: '12 Long Street, Cape Town, 8001',
+        PAYFAST_MODE: 'sandbox',
+        PAYFAST_MERCHANT_ID: '10000100',
+        PAYFAST_MERCHANT_KEY: '46f0cd694581a',
+        PAYFAST_PASSPHRASE: 'jt7NOE43FZPn',
       },
     });
     try {
