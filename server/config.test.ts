@@ -24,10 +24,15 @@ const PAYFAST_SANDBOX = {
   PAYFAST_MERCHANT_KEY: '46f0cd694581a',
   PAYFAST_PASSPHRASE: 'jt7NOE43FZPn',
 };
+const PRODUCTION_SITE = {
+  PUBLIC_URL: 'https://rentza.co.za',
+  AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+};
 /** The smallest environment production accepts. */
 const PRODUCTION = {
   NODE_ENV: 'production',
   SMTP_URL: 'smtp://mail.example:587',
+  ...PRODUCTION_SITE,
   ...RENTZA_SELLER,
   ...PAYFAST_SANDBOX,
 };
@@ -110,7 +115,7 @@ describe('loadConfig', () => {
   it('refuses to start in production without SMTP, with a message saying why', () => {
     const error = configError({
       NODE_ENV: 'production',
-      PUBLIC_URL: 'https://rentza.co.za',
+      ...PRODUCTION_SITE,
       ...RENTZA_SELLER,
       ...PAYFAST_SANDBOX,
     });
@@ -125,6 +130,7 @@ describe('loadConfig', () => {
     const error = configError({
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://mail.example:587',
+      ...PRODUCTION_SITE,
       ...PAYFAST_SANDBOX,
     });
     expect(error.message).toBe(
@@ -148,6 +154,15 @@ describe('loadConfig', () => {
     expect(loadConfig({}).publicUrlConfigured).toBe(false);
     expect(loadConfig({ PUBLIC_URL: '' }).publicUrlConfigured).toBe(false);
     expect(loadConfig({ PUBLIC_URL: 'https://rentza.co.za' }).publicUrlConfigured).toBe(true);
+  });
+
+  it('refuses production without PUBLIC_URL or AUTH_SECRET, saying why each is needed', () => {
+    const { PUBLIC_URL, AUTH_SECRET, ...withoutSite } = PRODUCTION;
+    expect([PUBLIC_URL, AUTH_SECRET].every(Boolean)).toBe(true);
+    expect(configError(withoutSite).message).toBe(
+      'Invalid configuration:\n  PUBLIC_URL: is required in production (links in emails and PayFast callbacks use it, and only its origin may sign in or send changes)\n  AUTH_SECRET: is required in production (sessions are signed with it; a secret generated into DATA_DIR differs on every server and is lost with the disk)',
+    );
+    expect(loadConfig(PRODUCTION).publicUrlConfigured).toBe(true);
   });
 
   it('refuses production without PAYFAST_MODE, naming it (the simulator is never the default there)', () => {

@@ -126,7 +126,13 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, 'PAYFAST_MODE' | 'DEMO_D
 export class ConfigError extends Error {}
 
 /** Settings whose development default must not reach production. */
-const PRODUCTION_REQUIRED = ['RENTZA_VAT_NUMBER', 'RENTZA_ADDRESS'] as const;
+const PRODUCTION_REQUIRED = {
+  RENTZA_VAT_NUMBER: 'it is printed on Rentza tax invoices',
+  RENTZA_ADDRESS: 'it is printed on Rentza tax invoices',
+  PUBLIC_URL: 'links in emails and PayFast callbacks use it, and only its origin may sign in or send changes',
+  AUTH_SECRET:
+    'sessions are signed with it; a secret generated into DATA_DIR differs on every server and is lost with the disk',
+} as const;
 
 /** Parses the environment once; a bad value stops the server with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -138,8 +144,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ? []
     : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   if (present.NODE_ENV === 'production') {
-    for (const key of PRODUCTION_REQUIRED.filter((name) => !(name in present)))
-      lines.push(`  ${key}: is required in production (it is printed on Rentza tax invoices)`);
+    for (const [key, why] of Object.entries(PRODUCTION_REQUIRED))
+      if (!(key in present)) lines.push(`  ${key}: is required in production (${why})`);
   }
   if (!result.success || lines.length > 0)
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -86,7 +86,7 @@ describe('with no PUBLIC_URL', () => {
 
   it('trusts the address a proxy in TRUST_PROXY says the page was opened at', async () => {
     const input = fakeRegistration();
-    const response = await open.post(SIGN_UP, input, { headers: proxied });
+    const response = await open.post(SIGN_UP, input, { headers: proxied, remoteAddress: '127.0.0.1' });
     expect(response.statusCode, response.body).toBe(200);
   });
 
