@@ -17,6 +17,7 @@ import { MESSAGES, refusedOriginMessage } from '../domain/errors.ts';
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerHostileInputGuards } from './http/hostile-input.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerNotFound, registerWebApp } from './http/web-app.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerHostileInputGuards(app);
   await registerSecurityHeaders(app, options.deps.config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

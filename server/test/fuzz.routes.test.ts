@@ -252,7 +252,12 @@ function baselineBody(operation: Operation, fixtures: Fixtures): unknown {
       tax_percent: 15,
       discount_percent: 5,
     },
-    'put /api/billing/rates/{id}': { property_id: fixtures.ids.property_id, start_date: day(100), end_date: day(110), rate_cents: 80_000 },
+    'put /api/billing/rates/{id}': {
+      property_id: fixtures.ids.property_id,
+      start_date: day(100),
+      end_date: day(110),
+      rate_cents: 80_000,
+    },
     'put /api/business/details': businessDetailsBody(),
     'post /api/reservations/{id}/documents/invoice': {
       recipient_address: '1 Main Road',
