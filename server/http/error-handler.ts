@@ -28,6 +28,7 @@ function isKeptReservation(error: PgError): boolean {
  */
 const REFUSED_VALUES: Record<string, string> = {
   '22003': 'A number in the request is too large.',
+  '22007': 'A date in the request is not valid.',
   '22008': 'A date in the request is out of range.',
   '22P02': 'A value in the request is not valid.',
   '22021': 'Text in the request contains a character that cannot be stored.',
