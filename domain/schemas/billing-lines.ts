@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { amountTooHigh } from '../money.ts';
 import { PAYMENT_METHODS, TRANSACTION_KINDS } from '../billing.ts';
 import { hasAtMostTwoDecimals, MAX_BILLING_AMOUNT_CENTS } from '../billing-catalogues.ts';
 import { BILLING_LINE_MESSAGES as M } from '../billing-lines.ts';
+import { amountTooHigh } from '../money.ts';
 
 /**
  * A reservation's billing lines on the wire (/api/reservations/:id/transactions). A request names

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { amountTooHigh } from '../money.ts';
 import {
   CATALOGUE_MESSAGES,
   DEFAULT_STOCK_UNIT,
@@ -8,6 +7,7 @@ import {
 } from '../billing-catalogues.ts';
 import { RATE_CURRENCY, RATE_MESSAGES } from '../billing-rates.ts';
 import { dateOutsideWindowMessage, isValidIsoDate, isWithinDateWindow } from '../dates.ts';
+import { amountTooHigh } from '../money.ts';
 
 /** Billing setup on the wire (GET/POST/PUT /api/billing/…): amounts in integer cents, tax in percent. */
 
