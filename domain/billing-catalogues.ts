@@ -3,10 +3,12 @@
  * (a default amount). Amounts are integer cents; tax is a percentage 0–100 with up to 2 decimals.
  */
 
+import { MAX_AMOUNT_CENTS } from './money.ts';
+
 /** The spec's default stock unit. */
 export const DEFAULT_STOCK_UNIT = 'ea';
 /** The largest amount a catalogue entry or rate may hold: R 1 000 000 (as a listing's price). */
-export const MAX_BILLING_AMOUNT_CENTS = 100_000_000;
+export const MAX_BILLING_AMOUNT_CENTS = MAX_AMOUNT_CENTS;
 
 export const CATALOGUE_MESSAGES = {
   nameRequired: 'Name is required',

@@ -1,7 +1,14 @@
-import { type LineAmounts, lineAmounts, type RatePeriod, rentalSegments } from './billing.ts';
+import {
+  type LedgerLine,
+  type LineAmounts,
+  ledgerSummary,
+  lineAmounts,
+  type RatePeriod,
+  rentalSegments,
+} from './billing.ts';
 import { addDays, formatDisplayDate, type IsoDate } from './dates.ts';
 import type { Cents } from './money.ts';
-import { formatRandCents } from './money.ts';
+import { formatRandCents, MAX_TOTAL_CENTS, plainRandCents } from './money.ts';
 import { type BookedPeriod, formatUnits, type PriceUnit } from './rental-unit.ts';
 
 /**
@@ -26,7 +33,22 @@ export const BILLING_LINE_MESSAGES = {
   keptTooLarge: (heldCents: Cents) =>
     `You cannot keep more than the deposit held (${formatRandCents(heldCents)})`,
   depositInUse: 'Part of this deposit was refunded or kept: delete those lines first',
+  totalTooHigh: `A reservation's charges, payments and deposit must each come to at most ${plainRandCents(MAX_TOTAL_CENTS)}`,
 } as const;
+
+/**
+ * Whether a ledger holds more than its columns and documents can (docs/decisions/025): any one line,
+ * or the charges, payments or deposit held added up, above MAX_TOTAL_CENTS.
+ */
+export function exceedsLedgerLimit(lines: readonly LedgerLine[]): boolean {
+  const summary = ledgerSummary(lines);
+  return (
+    lines.some((line) => Math.abs(line.totalCents) > MAX_TOTAL_CENTS) ||
+    summary.chargesCents > MAX_TOTAL_CENTS ||
+    summary.paymentsCents > MAX_TOTAL_CENTS ||
+    summary.depositHeldCents > MAX_TOTAL_CENTS
+  );
+}
 
 /** The spec's toasts (booking-core §8). */
 export const BILLING_LINE_TOASTS = { added: 'Transaction added', deleted: 'Transaction deleted' } as const;

@@ -11,6 +11,18 @@ export function isValidIsoDate(value: string): boolean {
 }
 
 /**
+ * The calendar every date typed in must fall within (docs/decisions/025): outside it a date is a
+ * typo or an attack, and a far one (9999-12-31) breaks date arithmetic in the database.
+ */
+export const DATE_WINDOW = { first: '2000-01-01', last: '2100-12-31' } as const;
+
+export function isWithinDateWindow(value: IsoDate): boolean {
+  return value >= DATE_WINDOW.first && value <= DATE_WINDOW.last;
+}
+
+export const dateOutsideWindowMessage = (label: string) => `${label} must be between the years 2000 and 2100`;
+
+/**
  * Africa/Johannesburg is UTC+2 all year (no daylight saving since 1944). A fixed offset rather than
  * Intl with the time zone: the first time-zone formatter costs a browser ~40 ms on a slow phone
  * (loading zone data), and the home page needs today before it can draw.

@@ -1,6 +1,32 @@
 /** Money is integer cents. Display: ZAR with symbol R, en-ZA. */
 export type Cents = number;
 
+/**
+ * The most any one amount typed in may be (a nightly price, a fee, a deposit, a rate, a unit price,
+ * a payment): R 1 000 000.00, far above any rental's price per unit, and small enough that PostgreSQL's
+ * integer columns (at most 2 147 483 647 cents) hold 21 of them (docs/decisions/025).
+ */
+export const MAX_AMOUNT_CENTS: Cents = 100_000_000;
+
+/**
+ * The most one charge line, and one reservation's charges or payments added up, may come to:
+ * R 20 000 000.00, inside PostgreSQL's integer with room to spare.
+ */
+export const MAX_TOTAL_CENTS: Cents = 2_000_000_000;
+
+/** 'R 1 000 000.00' with plain spaces, for messages (formatRandCents uses the locale's no-break space). */
+export function plainRandCents(cents: Cents): string {
+  const rand = Math.trunc(Math.abs(cents) / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const fraction = String(Math.abs(cents) % 100).padStart(2, '0');
+  return `${cents < 0 ? '-' : ''}R ${rand}.${fraction}`;
+}
+
+/** "Price must be at most R 1 000 000.00". */
+export const amountTooHigh = (label: string, maxCents: Cents = MAX_AMOUNT_CENTS) =>
+  `${label} must be at most ${plainRandCents(maxCents)}`;
+
 /** Rand (with up to 2 decimals) to cents, rounding half up. */
 export function randToCents(rand: number): Cents {
   // 15 significant digits drop the binary noise of the product (4.015 × 100 = 401.49999999999994).

@@ -18,6 +18,7 @@ import type { AppDeps } from './app-deps.ts';
 import { type Config, isPayfastSimulatorServed } from './config.ts';
 import { registerCrossOriginRefusal } from './http/cross-origin.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerHostileInputGuards } from './http/hostile-input.ts';
 import { withRedactedUrls } from './http/log-redaction.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerHostileInputGuards(app);
   await registerSecurityHeaders(app, options.deps.config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_METHODS, TRANSACTION_KINDS } from '../billing.ts';
 import { hasAtMostTwoDecimals, MAX_BILLING_AMOUNT_CENTS } from '../billing-catalogues.ts';
 import { BILLING_LINE_MESSAGES as M } from '../billing-lines.ts';
+import { amountTooHigh } from '../money.ts';
 
 /**
  * A reservation's billing lines on the wire (/api/reservations/:id/transactions). A request names
@@ -14,7 +15,7 @@ import { BILLING_LINE_MESSAGES as M } from '../billing-lines.ts';
 const quantity = (atLeastOne: boolean) => {
   const number = z.number({ error: 'Quantity must be a number' });
   return (atLeastOne ? number.min(1, M.quantityAtLeastOne) : number.gt(0, M.quantityPositive))
-    .max(100_000, 'Quantity is too high')
+    .max(100_000, 'Quantity must be at most 100 000')
     .refine(hasAtMostTwoDecimals, 'Quantity can have at most 2 decimals');
 };
 
@@ -23,13 +24,13 @@ const cents = (label: string) =>
     .number({ error: `${label} is required` })
     .int(`${label} must be in whole cents`)
     .min(0, `${label} cannot be negative`)
-    .max(MAX_BILLING_AMOUNT_CENTS, `${label} is too high`);
+    .max(MAX_BILLING_AMOUNT_CENTS, amountTooHigh(label));
 
 const amount = z
   .number({ error: M.amountPositive })
   .int('Amount must be in whole cents')
   .min(1, M.amountPositive)
-  .max(MAX_BILLING_AMOUNT_CENTS, 'Amount is too high');
+  .max(MAX_BILLING_AMOUNT_CENTS, amountTooHigh('Amount'));
 
 const taxPercent = z
   .number({ error: 'Tax % must be a number' })

@@ -6,21 +6,23 @@ import {
   MAX_BILLING_AMOUNT_CENTS,
 } from '../billing-catalogues.ts';
 import { RATE_CURRENCY, RATE_MESSAGES } from '../billing-rates.ts';
-import { isValidIsoDate } from '../dates.ts';
+import { dateOutsideWindowMessage, isValidIsoDate, isWithinDateWindow } from '../dates.ts';
+import { amountTooHigh } from '../money.ts';
 
 /** Billing setup on the wire (GET/POST/PUT /api/billing/…): amounts in integer cents, tax in percent. */
 
 const isoDate = (label: string) =>
   z
     .string({ error: `${label} is required` })
-    .refine(isValidIsoDate, `${label} must be a valid date (YYYY-MM-DD)`);
+    .refine(isValidIsoDate, `${label} must be a valid date (YYYY-MM-DD)`)
+    .refine(isWithinDateWindow, dateOutsideWindowMessage(label));
 
 const cents = (label: string) =>
   z
     .number({ error: `${label} is required` })
     .int(`${label} must be in whole cents`)
     .min(0, `${label} cannot be negative`)
-    .max(MAX_BILLING_AMOUNT_CENTS, `${label} is too high`);
+    .max(MAX_BILLING_AMOUNT_CENTS, amountTooHigh(label));
 
 const taxPercent = z
   .number({ error: 'Tax % must be a number' })
@@ -54,7 +56,7 @@ export const RateInputSchema = z
       .number({ error: RATE_MESSAGES.rateRequired })
       .int('Rate must be in whole cents')
       .min(1, RATE_MESSAGES.rateRequired)
-      .max(MAX_BILLING_AMOUNT_CENTS, 'Rate is too high'),
+      .max(MAX_BILLING_AMOUNT_CENTS, amountTooHigh('Rate')),
     currency: z.literal(RATE_CURRENCY, 'Rates are in ZAR only').default(RATE_CURRENCY),
   })
   .refine((rate) => rate.end_date > rate.start_date, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isValidIsoDate } from '../dates.ts';
+import { dateOutsideWindowMessage, isValidIsoDate, isWithinDateWindow } from '../dates.ts';
+import { amountTooHigh, MAX_AMOUNT_CENTS } from '../money.ts';
 import {
   AMENITIES,
   CATEGORIES_BY_TYPE,
@@ -20,20 +21,30 @@ const required = (label: string) => ({ error: `${label} is required` });
 const text = (label: string, max = 120) =>
   z.string(required(label)).trim().min(1, `${label} is required`).max(max);
 const optionalText = (max = 120) => z.string().trim().max(max).optional();
-const intMin = (label: string, min: number) =>
+/**
+ * Every specification number has a ceiling far above any real listing (docs/decisions/025): a
+ * number the search's arithmetic or the database cannot hold is refused here, not found there.
+ */
+const groupDigits = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+const SPEC_MAX = { rooms: 1_000, people: 100_000, measure: 1_000_000 } as const;
+const intMin = (label: string, min: number, max: number = SPEC_MAX.people) =>
   z
     .number(required(label))
     .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`);
-const numberMin = (label: string, min: number) =>
-  z.number(required(label)).min(min, `${label} must be at least ${min}`);
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${groupDigits(max)}`);
+const numberMin = (label: string, min: number, max: number = SPEC_MAX.measure) =>
+  z
+    .number(required(label))
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${groupDigits(max)}`);
 const CONDITIONS = ['new', 'excellent', 'good', 'fair'] as const;
 const HOUR_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export const AccommodationSpecsSchema = z.object({
   type: z.literal('accommodation'),
-  bedrooms: intMin('Bedrooms', 0),
-  bathrooms: intMin('Bathrooms', 0),
+  bedrooms: intMin('Bedrooms', 0, SPEC_MAX.rooms),
+  bathrooms: intMin('Bathrooms', 0, SPEC_MAX.rooms),
   furnished: z.boolean().default(false),
   maxOccupants: intMin('Max occupants', 1),
   maxGuests: intMin('Max guests', 1),
@@ -96,6 +107,7 @@ export const EventSpaceSpecsSchema = z
     minimumHours: z
       .number(required('Minimum hours'))
       .min(0.5, 'Minimum hours must be at least 0.5')
+      .max(24, 'Minimum hours must be at most 24')
       .refine((hours) => Number.isInteger(hours * 2), 'Minimum hours must be whole or half hours')
       .default(HOURLY_DEFAULTS.minimumHours),
   })
@@ -147,8 +159,15 @@ export const CitySchema = z
 export const CitySuggestionsSchema = z.array(z.string());
 
 const cents = (label: string) =>
-  z.number(required(label)).int(`${label} must be in whole cents`).min(0, `${label} cannot be negative`);
-const isoDate = z.string().refine(isValidIsoDate, 'Dates must be YYYY-MM-DD');
+  z
+    .number(required(label))
+    .int(`${label} must be in whole cents`)
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_AMOUNT_CENTS, amountTooHigh(label));
+const isoDate = z
+  .string()
+  .refine(isValidIsoDate, 'Dates must be YYYY-MM-DD')
+  .refine(isWithinDateWindow, dateOutsideWindowMessage('Dates'));
 
 /** Every field of a listing, without defaults (create adds them; an update keeps what it does not send). */
 const listingFields = {
@@ -158,7 +177,7 @@ const listingFields = {
   description: text('Description', 5000),
   city: CitySchema,
   location: text('Location', 200),
-  price_per_day_cents: cents('Price').max(100_000_000, 'Price is too high'),
+  price_per_day_cents: cents('Price'),
   currency: z.literal('ZAR'),
   amenities: z.array(z.enum(AMENITIES)).max(AMENITIES.length),
   availability_start: isoDate.nullable(),
@@ -301,8 +320,8 @@ export const PropertySearchSchema = z
       .min(1, 'Guests must be at least 1')
       .max(SEARCH_MAX_GUESTS, `Guests cannot be more than ${SEARCH_MAX_GUESTS}`)
       .optional(),
-    minPrice: optionalInt(0, 100_000_000),
-    maxPrice: optionalInt(0, 100_000_000),
+    minPrice: optionalInt(0, MAX_AMOUNT_CENTS),
+    maxPrice: optionalInt(0, MAX_AMOUNT_CENTS),
     amenities: z
       .union([z.enum(AMENITIES), z.array(z.enum(AMENITIES))])
       .transform((value) => (Array.isArray(value) ? value : [value]))

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isValidIsoDate } from '../dates.ts';
+import { dateOutsideWindowMessage, isValidIsoDate, isWithinDateWindow } from '../dates.ts';
+import { amountTooHigh, MAX_AMOUNT_CENTS } from '../money.ts';
 import { PROPERTY_TYPES } from '../property.ts';
 import { MONTHLY_DEFAULTS, TIME_PATTERN } from '../rental-unit.ts';
 import { RESERVATION_STATUSES } from '../reservation.ts';
@@ -7,7 +8,8 @@ import { RESERVATION_STATUSES } from '../reservation.ts';
 const isoDate = (label: string) =>
   z
     .string({ error: `${label} is required` })
-    .refine(isValidIsoDate, `${label} must be a valid date (YYYY-MM-DD)`);
+    .refine(isValidIsoDate, `${label} must be a valid date (YYYY-MM-DD)`)
+    .refine(isWithinDateWindow, dateOutsideWindowMessage(label));
 const timeOfDay = (label: string) =>
   z.string().regex(TIME_PATTERN, `${label} must be a time (HH:MM)`).nullish();
 const optionalText = (max: number) =>
@@ -35,7 +37,11 @@ export const ClientCreateSchema = z.object({
 });
 export type ClientCreate = z.infer<typeof ClientCreateSchema>;
 
-const guestsField = z.number().int('Guests must be a whole number').min(1, 'Guests must be at least 1');
+const guestsField = z
+  .number()
+  .int('Guests must be a whole number')
+  .min(1, 'Guests must be at least 1')
+  .max(100_000, 'Guests must be at most 100 000');
 
 const ReservationFields = z.object({
   property_id: z.uuid('No property ID provided'),
@@ -62,7 +68,8 @@ const ReservationFields = z.object({
   discount_percent: percent.default(0),
   rate_override_per_day_cents: z
     .number()
-    .int()
+    .int('Rate override must be in whole cents')
+    .max(MAX_AMOUNT_CENTS, amountTooHigh('Rate override'))
     .transform((value) => Math.max(0, value))
     .nullish()
     .transform((value) => value ?? null),

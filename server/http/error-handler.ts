@@ -22,6 +22,20 @@ function isKeptReservation(error: PgError): boolean {
   );
 }
 
+/**
+ * The last line of defence behind the schemas' bounds (docs/decisions/025): PostgreSQL refusing a
+ * value it cannot hold is the caller's bad input, not a server failure.
+ */
+const REFUSED_VALUES: Record<string, string> = {
+  '22003': 'A number in the request is too large.',
+  '22007': 'A date in the request is not valid.',
+  '22008': 'A date in the request is out of range.',
+  '22P02': 'A value in the request is not valid.',
+  '22021': 'Text in the request contains a character that cannot be stored.',
+  '22P05': 'Text in the request contains a character that cannot be stored.',
+  '54001': 'The request is too complex.',
+};
+
 /** One error handler: validation → 400 with per-field messages, AppError → its status, else 500. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
@@ -45,6 +59,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error: 'CONFLICT',
         message: 'Those dates are no longer available. Please choose different dates.',
       });
+    }
+    const refusedValue = REFUSED_VALUES[(error as PgError).code ?? ''];
+    if (refusedValue) {
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.status(400).send({ error: 'BAD_REQUEST', message: refusedValue });
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.statusCode && fastifyError.statusCode < 500) {

@@ -10,6 +10,7 @@ import {
 import {
   type ChargeLine,
   chargeLine,
+  exceedsLedgerLimit,
   BILLING_LINE_MESSAGES as M,
   rentalChargeLines,
 } from '../../../domain/billing-lines.ts';
@@ -285,6 +286,12 @@ export async function addBillingLine(
     const reservation = (await findReservation(trx, reservationId)) as Reservation;
     const active = await listActiveLinesOf(trx, reservationId);
     const added = await linesFor(trx, reservation, input, active);
+    const addedLedger = added.map((line) => ({
+      kind: line.kind,
+      totalCents: Number(line.total_cents ?? 0),
+      paymentAmountCents: line.payment_amount_cents === undefined ? null : Number(line.payment_amount_cents),
+    }));
+    if (exceedsLedgerLimit([...active.map(toLedgerLine), ...addedLedger])) throw badRequest(M.totalTooHigh);
     // Lines added together keep their order in the list: one millisecond apart.
     const now = Date.now();
     await insertLines(

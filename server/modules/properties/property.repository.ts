@@ -207,8 +207,8 @@ export function matchingProperties(db: Executor, search: PropertySearch) {
       if (search.guests !== undefined && search.guests > 1) {
         conditions.push(
           search.type === 'accommodation'
-            ? sql<SqlBool>`p.type = 'accommodation' AND coalesce((p.specifications->>'bedrooms')::int, 1) * 2 >= ${search.guests}`
-            : sql<SqlBool>`(p.type <> 'accommodation' OR coalesce((p.specifications->>'bedrooms')::int, 1) * 2 >= ${search.guests})`,
+            ? sql<SqlBool>`p.type = 'accommodation' AND coalesce((p.specifications->>'bedrooms')::numeric, 1) * 2 >= ${search.guests}`
+            : sql<SqlBool>`(p.type <> 'accommodation' OR coalesce((p.specifications->>'bedrooms')::numeric, 1) * 2 >= ${search.guests})`,
         );
       }
       if (search.checkIn && search.checkOut) {
