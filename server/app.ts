@@ -4,19 +4,16 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { fromNodeHeaders } from 'better-auth/node';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import type { OpenAPIV3 } from 'openapi-types';
 import pino, { type Logger } from 'pino';
 import { z } from 'zod';
 import { MESSAGES, refusedOriginMessage } from '../domain/errors.ts';
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { completeDocument, openApiTransform, PUBLIC_ACCESS, SECURITY_SCHEMES } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerNotFound, registerWebApp } from './http/web-app.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
@@ -82,16 +79,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openapi: {
       info: { title: 'Rentza API', version: '1.0.0', description: 'The Rentza marketplace API.' },
       servers: [{ url: deps.config.PUBLIC_URL }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
     transformObject: (documents) => {
       const document = 'openapiObject' in documents ? documents.openapiObject : documents.swaggerObject;
-      const authPaths = Object.fromEntries(
-        Object.entries(authOpenApi.paths ?? {})
-          .filter(([route]) => isExposedAuthDocPath(route))
-          .map(([route, item]) => [`/api/auth${route}`, item]),
-      );
-      return { ...document, paths: { ...document.paths, ...authPaths } } as typeof document;
+      return completeDocument(
+        document as OpenAPIV3.Document,
+        authOpenApi as unknown as OpenAPIV3.Document,
+        isExposedAuthDocPath,
+      ) as typeof document;
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
@@ -103,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       schema: {
         tags: ['platform'],
         summary: 'Liveness and database reachability',
+        security: PUBLIC_ACCESS,
         response: {
           200: z.object({ status: z.literal('ok'), database: z.literal('reachable'), kind: z.string() }),
           503: z.object({ status: z.literal('error'), database: z.literal('unreachable'), kind: z.string() }),
