@@ -122,7 +122,7 @@ export function completeDocument(
       const operation = item[method];
       if (!operation) continue;
       completed[method] = {
-        ...operation,
+        ...nullableOptionals(operation),
         operationId: operation.operationId ?? operationIdFor(method, `/api/auth${route}`),
         summary: operation.summary ?? operation.description,
         security: AUTH_SECURITY[route] ?? PUBLIC_ACCESS,
@@ -140,7 +140,7 @@ export function completeDocument(
     paths,
     components: {
       ...document.components,
-      schemas: { ...auth.components?.schemas, ...document.components?.schemas },
+      schemas: { ...nullableOptionals(auth.components?.schemas ?? {}), ...document.components?.schemas },
       securitySchemes: { ...document.components?.securitySchemes, ...SECURITY_SCHEMES },
     },
   };
@@ -173,4 +173,26 @@ function assertUniqueOperationIds(paths: Document['paths']): void {
       seen.set(id, `${method.toUpperCase()} ${route}`);
     }
   }
+}
+
+/**
+ * better-auth answers null for an optional field it has no value for (image, phone,
+ * parent_owner_id…), while its generated schemas only leave them out of `required`; say so.
+ */
+function nullableOptionals<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(nullableOptionals) as T;
+  if (!value || typeof value !== 'object') return value;
+  const object = value as Record<string, unknown>;
+  const result: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(object)) result[key] = nullableOptionals(child);
+  if (object.type === 'object' && object.properties && typeof object.properties === 'object') {
+    const required = new Set(Array.isArray(object.required) ? object.required : []);
+    result.properties = Object.fromEntries(
+      Object.entries(result.properties as Record<string, Record<string, unknown>>).map(([name, property]) => [
+        name,
+        required.has(name) || '$ref' in property ? property : { ...property, nullable: true },
+      ]),
+    );
+  }
+  return result as T;
 }
