@@ -32,7 +32,7 @@ export const SECURITY_SCHEMES: Record<string, OpenAPIV3.SecuritySchemeObject> = 
 export function binaryResponse(description: string, mediaType: string) {
   return {
     description,
-    content: { [mediaType]: { schema: z.string().meta({ format: 'binary' }) } },
+    content: { [mediaType]: { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } },
   };
 }
 
