@@ -54,8 +54,9 @@ export function operationIdFor(method: string, url: string): string {
     .split('/')
     .filter(Boolean)
     .flatMap((segment) => {
-      const parameter = /^(?::|\{)(\w+|\*)\}?$/.exec(segment);
-      if (parameter) return ['by', parameter[1] === '*' ? 'path' : (parameter[1] as string)];
+      if (segment === '*' || segment === '{*}') return ['by', 'path'];
+      const parameter = /^(?::(\w+)|\{(\w+)\})$/.exec(segment);
+      if (parameter) return ['by', (parameter[1] ?? parameter[2]) as string];
       return segment.split(/[^a-zA-Z0-9]+/).filter(Boolean);
     });
   return [method.toLowerCase(), ...words.map((word) => word[0]?.toUpperCase() + word.slice(1))].join('');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { PUBLIC_ACCESS } from '../../http/openapi.ts';
 import { requireRole } from '../../http/session.ts';
 import { createStripeGateway, type StripeGateway } from '../../platform/payments/stripe-gateway.ts';
 import { ownsStripeToken } from './stripe.repository.ts';
@@ -117,6 +118,7 @@ export function registerStripeRoutes(
       '/api/stripe/webhook',
       {
         schema: {
+          security: PUBLIC_ACCESS,
           tags,
           summary: 'Stripe webhook: verified by its signature, then applied once per payment',
           response: { 200: WebhookReceivedSchema, 400: StripeErrorSchema, 503: StripeErrorSchema },
