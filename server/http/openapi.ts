@@ -102,6 +102,11 @@ type Document = OpenAPIV3.Document;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** Whether a better-auth operation can be called without a session; sign-out works either way. */
+/** The emailed links (verify-email, reset-password/{token}) answer with a redirect to their callbackURL. */
+const LINK_REDIRECT: OpenAPIV3.ResponseObject = {
+  description: 'Redirects to callbackURL; with `?error=INVALID_TOKEN` when the token is unknown or expired',
+};
+
 const AUTH_SECURITY: Record<string, OpenAPIV3.SecurityRequirementObject[]> = {
   '/sign-out': OPTIONAL_SESSION,
 };
@@ -127,6 +132,7 @@ export function completeDocument(
         operationId: operation.operationId ?? operationIdFor(method, `/api/auth${route}`),
         summary: operation.summary ?? operation.description,
         security: AUTH_SECURITY[route] ?? PUBLIC_ACCESS,
+        responses: method === 'get' ? { ...operation.responses, 302: LINK_REDIRECT } : operation.responses,
       };
     }
     authPaths[`/api/auth${route}`] = completed;

@@ -34,7 +34,7 @@ export function createResponseValidator(app: FastifyInstance): ResponseValidator
     const document = app.swagger() as OpenAPIV3.Document;
     const ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(ajv);
-    ajv.addSchema(document as object, DOCUMENT_ID);
+    ajv.addSchema(nullableEnumsAllowNull(structuredClone(document)) as object, DOCUMENT_ID);
     const operations: Operation[] = [];
     for (const [path, item] of Object.entries(document.paths)) {
       for (const method of METHODS) {
@@ -82,7 +82,9 @@ export function createResponseValidator(app: FastifyInstance): ResponseValidator
         .split(';')[0]
         ?.trim()
         .toLowerCase();
-      if (!contentType || response.rawPayload.length === 0) return;
+      // A redirect's body is not read by anyone: its status and Location are what it says.
+      const isRedirect = response.statusCode >= 300 && response.statusCode < 400;
+      if (!contentType || response.rawPayload.length === 0 || isRedirect) return;
       const media = Object.keys(documented.content ?? {}).find((documentedType) =>
         mediaTypeMatches(documentedType, contentType),
       );
@@ -105,6 +107,22 @@ export function createResponseValidator(app: FastifyInstance): ResponseValidator
       }
     },
   };
+}
+
+/**
+ * OpenAPI 3.0.3: `nullable: true` allows null whatever else the schema says; Ajv applies `enum` to
+ * null too, so null joins the list.
+ */
+function nullableEnumsAllowNull(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    for (const item of value) nullableEnumsAllowNull(item);
+  } else if (value && typeof value === 'object') {
+    const schema = value as Record<string, unknown>;
+    if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+      schema.enum = [...schema.enum, null];
+    for (const child of Object.values(schema)) nullableEnumsAllowNull(child);
+  }
+  return value;
 }
 
 function mediaTypeMatches(documented: string, actual: string): boolean {
