@@ -147,7 +147,10 @@ export function completeDocument(
     paths,
     components: {
       ...document.components,
-      schemas: { ...nullableOptionals(auth.components?.schemas ?? {}), ...document.components?.schemas },
+      schemas: {
+        ...referencedAuthSchemas(authPaths, auth.components?.schemas ?? {}),
+        ...document.components?.schemas,
+      },
       securitySchemes: { ...document.components?.securitySchemes, ...SECURITY_SCHEMES },
     },
   };
@@ -202,4 +205,17 @@ function nullableOptionals<T>(value: T): T {
     );
   }
   return result as T;
+}
+
+/** better-auth's component schemas that its exposed operations refer to (it generates one per table). */
+function referencedAuthSchemas(
+  paths: Document['paths'],
+  schemas: NonNullable<OpenAPIV3.ComponentsObject['schemas']>,
+): NonNullable<OpenAPIV3.ComponentsObject['schemas']> {
+  const names = new Set(
+    [...JSON.stringify(paths).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map(
+      (match) => match[1] as string,
+    ),
+  );
+  return nullableOptionals(Object.fromEntries(Object.entries(schemas).filter(([name]) => names.has(name))));
 }
