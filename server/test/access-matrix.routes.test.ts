@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../domain/schemas/reservation.ts';
 import { SESSION_COOKIE_SCHEME } from '../http/openapi.ts';
 import { ensureStarterSubscription } from '../modules/subscriptions/subscription.repository.ts';
+import { multipartBody, solidImage } from '../platform/images/test-images.ts';
 import { day, insertProperty, newClientInput, signInOwner } from './booking-fixtures.ts';
 import { addLine, booking, businessDetailsBody, ownerWithDetails } from './document-fixtures.ts';
 import { type CreatedUser, createTestApp, fakeRegistration, type TestApp } from './harness.ts';
@@ -63,6 +64,9 @@ const data = {
   stockItemId: '',
   extraChargeTypeId: '',
   imageId: '',
+  /** Where the uploaded photo is served. */
+  imageUrl: '',
+  photo: Buffer.alloc(0),
   staffTargetId: '',
   paymentReference: '',
   subscriptionInvoiceId: '',
@@ -130,6 +134,13 @@ const bookingBy = (role: Role) =>
 const forAdmin = (role: Role, url: string, parameter = 'owner_id') =>
   role === 'admin' ? `${url}${url.includes('?') ? '&' : '?'}${parameter}=${owner().id}` : url;
 
+/** A multipart body with one JPEG, as the photo and logo forms send it. */
+const photoUpload = () => {
+  const { body, contentType } = multipartBody([
+    { name: 'file', data: data.photo, filename: 'photo.jpg', contentType: 'image/jpeg' },
+  ]);
+  return { body, headers: { 'content-type': contentType } };
+};
 const freshProperty = async () => (await insertProperty(t.db, owner().id)).id;
 const freshReservation = (status: Reservation['status'] = 'pending') =>
   booking(t, { user: owner(), cookie: ownerCookie() }, { status, clientUserId: client().id });
@@ -364,8 +375,8 @@ const MATRIX: Record<string, Row> = {
     expect: '200 200 200 200 200 200 200',
   },
   postPropertiesByIdImages: {
-    request: () => ({ url: `/api/properties/${data.propertyId}/images` }),
-    expect: '401 403 400 403 403 400 403',
+    request: () => ({ url: `/api/properties/${data.propertyId}/images`, ...photoUpload() }),
+    expect: '401 403 201 403 403 201 403',
   },
   deletePropertiesByIdImagesByImageId: {
     request: async () => {
@@ -400,8 +411,8 @@ const MATRIX: Record<string, Row> = {
     expect: '401 403 200 403 403 200 403',
   },
   getImagesByPath: {
-    request: () => ({ url: `/api/images/properties/${data.propertyId}/missing.webp` }),
-    expect: '404 404 404 404 404 404 404',
+    request: () => ({ url: data.imageUrl }),
+    expect: '200 200 200 200 200 200 200',
   },
 
   // clients
@@ -548,8 +559,8 @@ const MATRIX: Record<string, Row> = {
     expect: '401 403 200 200 403 403 403',
   },
   postBusinessDetailsLogo: {
-    request: () => ({ url: '/api/business/details/logo' }),
-    expect: '401 403 400 400 403 403 403',
+    request: () => ({ url: '/api/business/details/logo', ...photoUpload() }),
+    expect: '401 403 200 200 403 403 403',
   },
   deleteBusinessDetailsLogo: {
     request: () => ({ url: '/api/business/details/logo' }),
@@ -741,19 +752,13 @@ beforeAll(async () => {
   data.extraChargeTypeId = (
     await ownerPost<{ id: string }>('/api/billing/extra-charge-types', extraChargeBody())
   ).id;
-  data.imageId = (
-    await t.db
-      .insertInto('property_images')
-      .values({
-        property_id: data.propertyId,
-        display_key: `properties/${data.propertyId}/kept.webp`,
-        thumbnail_key: `properties/${data.propertyId}/kept-thumb.webp`,
-        width: 1600,
-        height: 1200,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  data.photo = await solidImage(800, 600).jpeg().toBuffer();
+  const photo = await t.request('POST', `/api/properties/${data.propertyId}/images`, {
+    ...photoUpload(),
+    cookie: first.cookie,
+  });
+  if (photo.statusCode !== 201) throw new Error(`photo: ${photo.statusCode} ${photo.body}`);
+  ({ id: data.imageId, url: data.imageUrl } = photo.json<{ id: string; url: string }>());
   data.paymentReference = await freshPaymentReference();
   data.subscriptionInvoiceId = await insertSubscriptionInvoice(first.user);
 
