@@ -139,7 +139,9 @@ export function completeDocument(
   }
   const paths: Document['paths'] = {};
   for (const [route, item] of Object.entries({ ...document.paths, ...authPaths })) {
-    paths[route.replace('{*}', '{path}')] = renameWildcardParameter(item as OpenAPIV3.PathItemObject);
+    paths[route.replace('{*}', '{path}')] = withoutRedirectBodies(
+      renameWildcardParameter(item as OpenAPIV3.PathItemObject),
+    );
   }
   assertUniqueOperationIds(paths);
   return {
@@ -169,6 +171,24 @@ function renameWildcardParameter(item: OpenAPIV3.PathItemObject): OpenAPIV3.Path
     };
   }
   return renamed;
+}
+
+/** A redirect (3xx) has no body to describe: its Location is the answer. */
+function withoutRedirectBodies(item: OpenAPIV3.PathItemObject): OpenAPIV3.PathItemObject {
+  const result: OpenAPIV3.PathItemObject = { ...item };
+  for (const method of METHODS) {
+    const operation = item[method];
+    if (!operation) continue;
+    const responses = Object.fromEntries(
+      Object.entries(operation.responses).map(([status, response]) => {
+        if (!/^3\d\d$/.test(status) || '$ref' in response) return [status, response];
+        const { content: _content, ...withoutContent } = response;
+        return [status, withoutContent];
+      }),
+    );
+    result[method] = { ...operation, responses };
+  }
+  return result;
 }
 
 function assertUniqueOperationIds(paths: Document['paths']): void {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { PUBLIC_ACCESS } from '../../http/openapi.ts';
 import { requireRole } from '../../http/session.ts';
@@ -93,7 +94,12 @@ export function registerStripeRoutes(
         tags,
         summary: 'Replace the card behind the owner’s Stripe subscription: redirects (303) to Stripe',
         querystring: CardUpdateQuerySchema,
-        response: { ...refusals, 404: StripeErrorSchema, ...gatewayRefusals },
+        response: {
+          303: z.null().describe('Redirects to Stripe’s card update page (Location)'),
+          ...refusals,
+          404: StripeErrorSchema,
+          ...gatewayRefusals,
+        },
       },
     },
     async (request, reply) => {
