@@ -4,13 +4,9 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { fromNodeHeaders } from 'better-auth/node';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import type { OpenAPIV3 } from 'openapi-types';
 import pino, { type Logger } from 'pino';
 import { z } from 'zod';
 import { MESSAGES, refusedOriginMessage } from '../domain/errors.ts';
@@ -20,6 +16,7 @@ import { registerCrossOriginRefusal } from './http/cross-origin.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHostileInputGuards } from './http/hostile-input.ts';
 import { withRedactedUrls } from './http/log-redaction.ts';
+import { completeDocument, openApiTransform, PUBLIC_ACCESS, SECURITY_SCHEMES } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { registerNotFound, registerWebApp } from './http/web-app.ts';
@@ -93,16 +90,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openapi: {
       info: { title: 'Rentza API', version: '1.0.0', description: 'The Rentza marketplace API.' },
       servers: [{ url: deps.config.PUBLIC_URL }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
     transformObject: (documents) => {
       const document = 'openapiObject' in documents ? documents.openapiObject : documents.swaggerObject;
-      const authPaths = Object.fromEntries(
-        Object.entries(authOpenApi.paths ?? {})
-          .filter(([route]) => isExposedAuthDocPath(route))
-          .map(([route, item]) => [`/api/auth${route}`, item]),
-      );
-      return { ...document, paths: { ...document.paths, ...authPaths } } as typeof document;
+      return completeDocument(
+        document as OpenAPIV3.Document,
+        authOpenApi as unknown as OpenAPIV3.Document,
+        isExposedAuthDocPath,
+      ) as typeof document;
     },
   });
   if (deps.config.API_DOCS) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
@@ -114,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       schema: {
         tags: ['platform'],
         summary: 'Liveness and database reachability',
+        security: PUBLIC_ACCESS,
         response: {
           200: z.object({ status: z.literal('ok'), database: z.literal('reachable'), kind: z.string() }),
           503: z.object({ status: z.literal('error'), database: z.literal('unreachable'), kind: z.string() }),

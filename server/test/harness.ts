@@ -15,6 +15,7 @@ import { createAuth } from '../platform/auth.ts';
 import { deliverDueMail } from '../platform/mail/outbox.ts';
 import { createDevMailboxTransport } from '../platform/mail/transports.ts';
 import { startRuntime } from '../runtime.ts';
+import { createResponseValidator } from './openapi-validation.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3999';
@@ -209,8 +210,9 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     addressesGiven++;
     return `10.${(addressesGiven >> 16) & 255}.${(addressesGiven >> 8) & 255}.${addressesGiven & 255}`;
   };
-  const request: TestApp['request'] = (method, url, requestOptions = {}) =>
-    app.inject({
+  const responseValidator = createResponseValidator(app);
+  const request: TestApp['request'] = async (method, url, requestOptions = {}) => {
+    const response = await app.inject({
       method,
       url,
       remoteAddress:
@@ -222,6 +224,9 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
       },
       ...(requestOptions.body === undefined ? {} : { payload: requestOptions.body as object }),
     });
+    responseValidator.check(method, url, response);
+    return response;
+  };
   const get: TestApp['get'] = (url, requestOptions) => request('GET', url, requestOptions);
   const post: TestApp['post'] = (url, body, requestOptions) =>
     request('POST', url, { ...requestOptions, body });

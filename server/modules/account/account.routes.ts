@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ProfileUpdateSchema, SessionSchema, UserProfileSchema } from '../../../domain/schemas/user.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { OPTIONAL_SESSION } from '../../http/openapi.ts';
 import { requireRole } from '../../http/session.ts';
 import { ErrorResponseSchema, toUserProfile } from './account.schemas.ts';
 import { updateProfile } from './account.service.ts';
@@ -25,6 +26,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
     '/api/session',
     {
       schema: {
+        security: OPTIONAL_SESSION,
         tags: ['account'],
         summary: 'The signed-in user, or null when signed out',
         response: { 200: SessionSchema },

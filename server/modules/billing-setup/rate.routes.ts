@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RateInputSchema, RateListQuerySchema, RateSchema } from '../../../domain/schemas/billing.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { OPTIONAL_SESSION } from '../../http/openapi.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import {
   createRateFor,
@@ -30,6 +31,7 @@ export function registerRateRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/properties/:id/rates',
     {
       schema: {
+        security: OPTIONAL_SESSION,
         tags,
         summary:
           'A listed property’s rate periods by start date (public: they are prices); an unlisted one’s to its business',

@@ -5,6 +5,7 @@ import { MailSchema, MailSummarySchema } from '../../../domain/schemas/mailbox.t
 import type { AppDeps } from '../../app-deps.ts';
 import { attachmentDisposition } from '../../http/content-disposition.ts';
 import { notFound } from '../../http/errors.ts';
+import { binaryResponse, PUBLIC_ACCESS } from '../../http/openapi.ts';
 
 /** The dev mailbox: registered only while SMTP is not configured and not in production (isDevMailboxEnabled). */
 export function registerDevMailboxRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -14,6 +15,7 @@ export function registerDevMailboxRoutes(app: FastifyInstance, deps: AppDeps): v
     '/api/dev/mailbox',
     {
       schema: {
+        security: PUBLIC_ACCESS,
         tags: ['dev'],
         summary: 'Emails captured while SMTP is not configured, newest first',
         querystring: z.object({ to: z.string().optional() }),
@@ -41,6 +43,7 @@ export function registerDevMailboxRoutes(app: FastifyInstance, deps: AppDeps): v
     '/api/dev/mailbox/:id',
     {
       schema: {
+        security: PUBLIC_ACCESS,
         tags: ['dev'],
         summary: 'One captured email',
         params: z.object({ id: z.uuid() }),
@@ -74,10 +77,11 @@ export function registerDevMailboxRoutes(app: FastifyInstance, deps: AppDeps): v
     '/api/dev/mailbox/:id/attachments/:attachmentId',
     {
       schema: {
+        security: PUBLIC_ACCESS,
         tags: ['dev'],
         summary: 'A file attached to a captured email, as it was sent',
         params: z.object({ id: z.uuid(), attachmentId: z.uuid() }),
-        response: { 200: z.unknown().describe('The file (application/pdf for documents)') },
+        response: { 200: binaryResponse('The file (an emailed document)', 'application/pdf') },
       },
     },
     async (request, reply) => {

@@ -11,6 +11,7 @@ import {
 } from '../../../domain/schemas/documents.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
+import { binaryResponse } from '../../http/openapi.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import { sendDocument } from './document-send.ts';
 import {
@@ -30,7 +31,7 @@ const PdfQuery = z.object({
     .optional()
     .describe('1: as a download (attachment); otherwise shown in the browser'),
 });
-const PdfResponse = z.unknown().describe('The PDF (application/pdf)');
+const PdfResponse = binaryResponse('The PDF', 'application/pdf');
 const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,

@@ -7,6 +7,7 @@ import {
   InvitationSummarySchema,
 } from '../../../domain/schemas/user.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { PUBLIC_ACCESS } from '../../http/openapi.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import { claimInvitation, describeInvitation, INVALID_LINK } from './invitation.service.ts';
 
@@ -17,6 +18,7 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: AppDeps): v
     '/api/invitations/claim',
     {
       schema: {
+        security: PUBLIC_ACCESS,
         tags: ['account'],
         summary: 'Who an invitation link is for (pending and unexpired only)',
         querystring: z.object({ token: z.string({ error: INVALID_LINK }).min(1, INVALID_LINK) }),
@@ -30,6 +32,7 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: AppDeps): v
     '/api/invitations/claim',
     {
       schema: {
+        security: PUBLIC_ACCESS,
         tags: ['account'],
         summary: 'Complete registration from an invitation',
         body: ClaimAccountSchema,

@@ -6,6 +6,7 @@ import { PaymentStateSchema } from '../../../domain/schemas/subscription.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Payment } from '../../db/types.ts';
 import { notFound } from '../../http/errors.ts';
+import { PUBLIC_ACCESS } from '../../http/openapi.ts';
 import { requireRole } from '../../http/session.ts';
 import {
   limitNotificationRate,
@@ -106,7 +107,14 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
       '/api/payments/payfast/notify',
       {
         bodyLimit: PAYFAST_NOTIFY_BODY_LIMIT,
-        schema: { tags, summary: 'PayFast ITN: answered 200 at once, then verified and applied once' },
+        schema: {
+          security: PUBLIC_ACCESS,
+          tags,
+          summary: 'PayFast ITN: answered 200 at once, then verified and applied once',
+          response: {
+            200: { description: 'Received', content: { 'text/plain': { schema: z.literal('OK') } } },
+          },
+        },
       },
       async (request, reply) => {
         const rawBody = typeof request.body === 'string' ? request.body : '';

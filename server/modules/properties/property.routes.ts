@@ -13,6 +13,7 @@ import {
   PropertySchema,
 } from '../../../domain/schemas/property-view.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { OPTIONAL_SESSION, PUBLIC_ACCESS } from '../../http/openapi.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import {
   createListing,
@@ -41,6 +42,7 @@ export function registerPropertyRoutes(app: FastifyInstance, deps: AppDeps): voi
     '/api/properties',
     {
       schema: {
+        security: PUBLIC_ACCESS,
         tags,
         summary:
           'Search active listings: type, category, city, text, dates (availability), guests, price, amenities',
@@ -55,6 +57,7 @@ export function registerPropertyRoutes(app: FastifyInstance, deps: AppDeps): voi
     '/api/properties/cities',
     {
       schema: {
+        security: PUBLIC_ACCESS,
         tags,
         summary:
           'City suggestions: the known cities and the cities of listed properties, once each (case aside), sorted',
@@ -68,6 +71,7 @@ export function registerPropertyRoutes(app: FastifyInstance, deps: AppDeps): voi
     '/api/properties/:id',
     {
       schema: {
+        security: OPTIONAL_SESSION,
         tags,
         summary: 'One listing with all its photos',
         params: IdParams,

@@ -462,7 +462,7 @@ describe('API docs', () => {
     expect(Object.keys(document.paths['/api/properties/{id}/images'])).toContain('post');
     expect(Object.keys(document.paths['/api/properties/{id}/images/{imageId}'])).toContain('delete');
     expect(Object.keys(document.paths['/api/properties/{id}/images/order'])).toContain('put');
-    expect(Object.keys(document.paths['/api/images/{*}'])).toContain('get');
+    expect(Object.keys(document.paths['/api/images/{path}'])).toContain('get');
     expect(document.paths['/api/properties/{id}/images'].post.requestBody.content).toHaveProperty(
       'multipart/form-data',
     );

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PropertyImageSchema } from '../../../domain/schemas/property-view.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { badRequest } from '../../http/errors.ts';
+import { binaryResponse, PUBLIC_ACCESS } from '../../http/openapi.ts';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '../../platform/images/process-image.ts';
 import { STORED_OBJECT_CACHE_CONTROL } from '../../platform/storage/s3-storage.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
@@ -128,11 +129,12 @@ export async function registerPropertyImageRoutes(app: FastifyInstance, deps: Ap
         schema: {
           tags,
           summary: 'A stored photo (display or thumbnail rendition), cacheable for an hour',
+          security: PUBLIC_ACCESS,
           params: z.object({
             '*': z.string().describe('The storage key, e.g. properties/<id>/<imageId>-thumb.webp'),
           }),
           response: {
-            200: z.unknown().describe('The image bytes (image/webp for uploaded photos)'),
+            200: binaryResponse('The image bytes (image/webp for uploaded photos)', 'image/*'),
             404: ErrorResponseSchema,
           },
         },

@@ -11,6 +11,7 @@ import {
   ReservationUpdateSchema,
 } from '../../../domain/schemas/reservation.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { PUBLIC_ACCESS } from '../../http/openapi.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import { createReservation, deleteReservation, updateReservation } from './reservation.service.ts';
 import { cancelOwnReservation } from './reservation-cancel.service.ts';
@@ -132,6 +133,7 @@ export function registerReservationRoutes(app: FastifyInstance, deps: AppDeps): 
     '/api/properties/:id/availability',
     {
       schema: {
+        security: PUBLIC_ACCESS,
         tags,
         summary: 'Bookable days from today to three months ahead (pending and confirmed stays block)',
         params: z.object({ id: z.uuid('Property not found') }),
@@ -148,6 +150,7 @@ export function registerReservationRoutes(app: FastifyInstance, deps: AppDeps): 
     '/api/properties/:id/availability/times',
     {
       schema: {
+        security: PUBLIC_ACCESS,
         tags,
         summary: "An hourly listing's bookable hours, minimum length and taken times on one day",
         params: z.object({ id: z.uuid('Property not found') }),

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { PUBLIC_ACCESS } from '../../http/openapi.ts';
 import { requireRole } from '../../http/session.ts';
 import {
   limitNotificationRate,
@@ -97,7 +99,12 @@ export function registerStripeRoutes(
         tags,
         summary: 'Replace the card behind the owner’s Stripe subscription: redirects (303) to Stripe',
         querystring: CardUpdateQuerySchema,
-        response: { ...refusals, 404: StripeErrorSchema, ...gatewayRefusals },
+        response: {
+          303: z.null().describe('Redirects to Stripe’s card update page (Location)'),
+          ...refusals,
+          404: StripeErrorSchema,
+          ...gatewayRefusals,
+        },
       },
     },
     async (request, reply) => {
@@ -122,6 +129,7 @@ export function registerStripeRoutes(
       {
         bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT,
         schema: {
+          security: PUBLIC_ACCESS,
           tags,
           summary: 'Stripe webhook: verified by its signature, then applied once per payment',
           response: {

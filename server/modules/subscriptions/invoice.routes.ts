@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { attachmentDisposition } from '../../http/content-disposition.ts';
+import { binaryResponse } from '../../http/openapi.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import { INVOICE_NOT_FOUND, subscriptionInvoicePdf } from './invoice.service.ts';
 
@@ -20,7 +21,7 @@ export function registerSubscriptionInvoiceRoutes(
           'A Rentza tax invoice for a subscription payment, as a PDF download (its owner, or an admin)',
         params: z.object({ id: z.uuid(INVOICE_NOT_FOUND) }),
         response: {
-          200: z.unknown().describe('The PDF (application/pdf)'),
+          200: binaryResponse('The PDF', 'application/pdf'),
           400: ErrorResponseSchema,
           401: ErrorResponseSchema,
           403: ErrorResponseSchema,

@@ -15,6 +15,7 @@ import {
 import { ADD_ONS } from '../../../domain/subscriptions.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { PUBLIC_ACCESS } from '../../http/openapi.ts';
 import { requireRole } from '../../http/session.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import { billingHistory } from './billing-history.ts';
@@ -62,7 +63,14 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: AppDeps):
 
   api.get(
     '/api/subscription/plans',
-    { schema: { tags, summary: 'The plans and add-ons (public)', response: { 200: PlanCatalogueSchema } } },
+    {
+      schema: {
+        security: PUBLIC_ACCESS,
+        tags,
+        summary: 'The plans and add-ons (public)',
+        response: { 200: PlanCatalogueSchema },
+      },
+    },
     async () => ({ plans: Object.values(PLANS), addOns: Object.values(ADD_ONS) }),
   );
 

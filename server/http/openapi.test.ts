@@ -1,0 +1,109 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { OpenAPIV3 } from 'openapi-types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createResponseValidator } from '../test/openapi-validation.ts';
+import { operationIdFor, SESSION_COOKIE_SCHEME } from './openapi.ts';
+
+let t: TestApp;
+let document: OpenAPIV3.Document;
+beforeAll(async () => {
+  t = await createTestApp();
+  document = (await t.get('/api/docs/json')).json<OpenAPIV3.Document>();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const operations = () =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    (['get', 'put', 'post', 'patch', 'delete'] as const)
+      .filter((method) => item?.[method])
+      .map((method) => ({ path, method, operation: item?.[method] as OpenAPIV3.OperationObject })),
+  );
+
+describe('the served OpenAPI document', () => {
+  it('gives every operation a unique operationId and its security', () => {
+    const ids = operations().map(({ operation }) => operation.operationId);
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(operations().filter(({ operation }) => !operation.security)).toEqual([]);
+    expect(document.components?.securitySchemes?.[SESSION_COOKIE_SCHEME]).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+    });
+    expect(document.paths['/api/me']?.get?.security).toEqual([{ [SESSION_COOKIE_SCHEME]: [] }]);
+    expect(document.paths['/api/properties']?.get?.security).toEqual([]);
+  });
+
+  it('declares the PDF endpoints as application/pdf', () => {
+    const pdfs = operations().filter(({ path }) => /pdf/.test(path));
+    expect(pdfs.map(({ path }) => path).sort()).toEqual([
+      '/api/documents/{id}/pdf',
+      '/api/reservations/{id}/documents/confirmation.pdf',
+      '/api/reservations/{id}/documents/quote.pdf',
+      '/api/subscription/invoices/{id}/pdf',
+    ]);
+    for (const { operation } of pdfs) {
+      const ok = operation.responses['200'] as OpenAPIV3.ResponseObject;
+      expect(Object.keys(ok.content ?? {})).toEqual(['application/pdf']);
+    }
+  });
+
+  it('has the components better-auth’s operations refer to', () => {
+    const refs = [...JSON.stringify(document.paths).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map(
+      (match) => match[1] as string,
+    );
+    expect(refs.length).toBeGreaterThan(0);
+    for (const name of refs) expect(document.components?.schemas).toHaveProperty(name);
+  });
+
+  it('names operations without one from the method and path', () => {
+    expect(operationIdFor('GET', '/api/reservations/:id/documents/quote.pdf')).toBe(
+      'getReservationsByIdDocumentsQuotePdf',
+    );
+    expect(operationIdFor('DELETE', '/api/reservations/:id/transactions/:lineId')).toBe(
+      'deleteReservationsByIdTransactionsByLineId',
+    );
+    expect(operationIdFor('GET', '/api/images/*')).toBe('getImagesByPath');
+    expect(operationIdFor('get', '/api/auth/verify-email')).toBe('getAuthVerifyEmail');
+  });
+});
+
+describe('the check of real responses against the document', () => {
+  const answer = (statusCode: number, body: unknown) => {
+    const text = body === undefined ? '' : JSON.stringify(body);
+    return {
+      statusCode,
+      headers: body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' },
+      body: text,
+      rawPayload: Buffer.from(text),
+      json: () => body,
+    } as unknown as LightMyRequestResponse;
+  };
+
+  it('passes an answer the document describes', () => {
+    const validator = createResponseValidator(t.app);
+    expect(() =>
+      validator.check(
+        'GET',
+        '/api/health',
+        answer(200, { status: 'ok', database: 'reachable', kind: 'pglite' }),
+      ),
+    ).not.toThrow();
+    expect(() => validator.check('GET', '/api/nowhere', answer(418, undefined))).not.toThrow();
+  });
+
+  it('refuses an undocumented status and a body its schema refuses', () => {
+    const validator = createResponseValidator(t.app);
+    expect(() => validator.check('GET', '/api/health', answer(418, undefined))).toThrow(
+      /GET \/api\/health \(getHealth\) answered 418, which the document does not list/,
+    );
+    expect(() => validator.check('GET', '/api/health', answer(200, { status: 'fine' }))).toThrow(
+      /getHealth\) answered 200 with a body its schema refuses/,
+    );
+    expect(() =>
+      validator.check('GET', '/api/me', answer(401, { error: 'UNAUTHORIZED', message: 'Sign in', extra: 1 })),
+    ).toThrow(/must NOT have additional properties/);
+  });
+});
