@@ -45,21 +45,26 @@ const stored = async (propertyId: string) =>
 describe('a century-long booking', () => {
   it('the issue’s request (a listing blocked until 2124) → 400, nothing stored, for a client and the owner alike', async () => {
     const property = await listing();
+    // Beyond 2100 every date is refused by the schema's date window (docs/decisions/025) …
     const century = { property_id: property.id, start_date: day(30), end_date: '2124-01-10' };
-    refused(await book(century), 400, 'A booking cannot be longer than 90 nights');
-    refused(await forBusiness(century), 400, 'A booking cannot be longer than 90 nights');
+    refused(await book(century), 400, 'End date must be between the years 2000 and 2100');
+    refused(await forBusiness(century), 400, 'End date must be between the years 2000 and 2100');
+    // … and within it by the longest stay and the horizon.
+    const decades = { property_id: property.id, start_date: day(30), end_date: '2099-01-10' };
+    refused(await book(decades), 400, 'A booking cannot be longer than 90 nights');
+    refused(await forBusiness(decades), 400, 'A booking cannot be longer than 90 nights');
     refused(
-      await book({ property_id: property.id, start_date: '2124-01-10', end_date: '2124-01-12' }),
+      await book({ property_id: property.id, start_date: '2099-01-10', end_date: '2099-01-12' }),
       400,
       'Start date cannot be more than 3 months ahead',
     );
     expect(await stored(property.id)).toBe(0);
   });
 
-  it('storage by an end date 100 years on → 400', async () => {
+  it('storage by an end date 50 years on → 400', async () => {
     const unit = await listing('storage_space');
     refused(
-      await book({ property_id: unit.id, start_date: day(10), end_date: addMonths(day(10), 1200) }),
+      await book({ property_id: unit.id, start_date: day(10), end_date: addMonths(day(10), 600) }),
       400,
       'A booking cannot be longer than 24 months',
     );
@@ -215,5 +220,28 @@ describe('the booking horizon', () => {
       400,
       'Start date cannot be in the past',
     );
+  });
+});
+
+describe('a booking’s price stays within what a ledger may hold', () => {
+  it('20 nights at R 1 000 000 book; 21 are refused with a clear message and nothing is stored', async () => {
+    const property = await listing();
+    await t.db
+      .updateTable('properties')
+      .set({ price_per_day_cents: 100_000_000 })
+      .where('id', '=', property.id)
+      .execute();
+    const stay = (nights: number) => ({
+      property_id: property.id,
+      start_date: day(10),
+      end_date: day(10 + nights),
+    });
+    refused(
+      await forBusiness(stay(21)),
+      400,
+      'A booking cannot cost more than R 20 000 000.00. Please book a shorter stay.',
+    );
+    expect(await stored(property.id)).toBe(0);
+    expect(created(await forBusiness(stay(20))).total_price_cents).toBe(2_000_000_000);
   });
 });

@@ -18,6 +18,7 @@ import {
 } from '../../../domain/booking-window.ts';
 import { CLIENT_RULE_MESSAGES } from '../../../domain/clients.ts';
 import { todayInBusinessZone } from '../../../domain/dates.ts';
+import { MAX_TOTAL_CENTS, plainRandCents } from '../../../domain/money.ts';
 import { canPerformAction, PLANS } from '../../../domain/plans.ts';
 import { monthlyEnd, priceUnitFor, rentalTotal, unitCount } from '../../../domain/rental-unit.ts';
 import { changesPrice, isBlocking, maxGuestsFor } from '../../../domain/reservation.ts';
@@ -55,6 +56,7 @@ export const RESERVATION_MESSAGES = {
   deleteNotAllowed: 'Only the owner or an admin can delete a reservation',
   archived: 'This property has been archived and takes no new bookings',
   notTakingBookings: 'This property is not taking bookings at the moment. Please choose another one.',
+  tooExpensive: `A booking cannot cost more than ${plainRandCents(MAX_TOTAL_CENTS)}. Please book a shorter stay.`,
 } as const;
 
 export interface ReservationDeps {
@@ -75,14 +77,19 @@ function checkStay(property: Property, start: string, end: string, guests: numbe
   if (guests > max) throw badRequest(`Guests cannot be more than ${max} for this property`);
 }
 
-/** Units × the listing's unit price (or the override rate) + its cleaning fee, once. */
+/**
+ * Units × the listing's unit price (or the override rate) + its cleaning fee, once; never more than a
+ * ledger may hold (a 90-night stay at the highest nightly price would overflow the stored total).
+ */
 function priceOf(property: Property, units: number, rateOverride: number | null) {
-  return rentalTotal({
+  const total = rentalTotal({
     unitPriceCents: property.price_per_day_cents,
     units,
     cleaningFeeCents: property.cleaning_fee_cents,
     rateOverrideCents: rateOverride,
   });
+  if (total > MAX_TOTAL_CENTS) throw badRequest(RESERVATION_MESSAGES.tooExpensive);
+  return total;
 }
 
 /**
