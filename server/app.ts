@@ -14,7 +14,7 @@ import type { AppDeps } from './app-deps.ts';
 import { type Config, isPayfastSimulatorServed } from './config.ts';
 import { registerCrossOriginRefusal } from './http/cross-origin.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { registerHostileInputGuards } from './http/hostile-input.ts';
+import { answerFrameworkError, registerHostileInputGuards } from './http/hostile-input.ts';
 import { withRedactedUrls } from './http/log-redaction.ts';
 import { completeDocument, openApiTransform, PUBLIC_ACCESS, SECURITY_SCHEMES } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -63,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     trustProxy: fastifyTrustProxy(options.deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from './errors.ts';
 
 /**
@@ -89,6 +89,22 @@ function isJson(request: FastifyRequest): boolean {
   return typeof type === 'string' && /^\s*application\/([\w.+-]+\+)?json\b/i.test(type);
 }
 
+/**
+ * Fastify's router refuses a path it cannot decode (FST_ERR_BAD_URL) before any hook or the error
+ * handler runs; answer it in the API's error shape and words (the `frameworkErrors` server option).
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const message = error.code === 'FST_ERR_BAD_URL' ? HOSTILE_INPUT_MESSAGES.malformedUrl : error.message;
+  void reply.status(400).send({ error: 'BAD_REQUEST', message });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads its raw text body itself and refuses or records bad bytes its own way (the ITN). */
+    readsRawBody?: boolean;
+  }
+}
+
 export function registerHostileInputGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     checkUrl(request.raw.url ?? request.url);
@@ -100,7 +116,8 @@ export function registerHostileInputGuards(app: FastifyInstance): void {
     return payload.pipe(guarded);
   });
   app.addHook('preValidation', async (request) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+    const body = request.routeOptions.config.readsRawBody ? undefined : request.body;
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(body)) {
       throw badRequest(HOSTILE_INPUT_MESSAGES.nulCharacter);
     }
   });

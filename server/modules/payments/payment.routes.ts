@@ -107,6 +107,8 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
       '/api/payments/payfast/notify',
       {
         bodyLimit: PAYFAST_NOTIFY_BODY_LIMIT,
+        // A NUL is refused by readSignedForm and recorded with the rest of the notification.
+        config: { readsRawBody: true },
         schema: {
           security: PUBLIC_ACCESS,
           tags,
