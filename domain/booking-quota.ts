@@ -10,6 +10,7 @@ import type { ReservationStatus } from './reservation.ts';
 export const MAX_OPEN_REQUESTS_PER_LISTING = 3;
 
 export const BOOKING_QUOTA_MESSAGES = {
+  notTakingBookings: 'This property is not taking bookings at the moment. Please choose another one.',
   tooManyRequests: `You already have ${MAX_OPEN_REQUESTS_PER_LISTING} booking requests waiting for the owner's answer on this property. Please wait for an answer, or cancel one, before making another.`,
 } as const;
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
@@ -10,7 +11,7 @@ import { startRuntime } from '../server/runtime.ts';
  * The OpenAPI document the app serves at /api/docs/json, from the app built in-process on a throwaway
  * in-memory database (development settings, so every route a development server has is in it).
  */
-export async function servedOpenApiDocument(): Promise<Record<string, unknown>> {
+export async function servedOpenApiDocument(): Promise<ReturnType<FastifyInstance['swagger']>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rentza-openapi-'));
   const config = loadConfig({
     NODE_ENV: 'development',
@@ -29,7 +30,7 @@ export async function servedOpenApiDocument(): Promise<Record<string, unknown>> 
   });
   try {
     await runtime.app.ready();
-    return runtime.app.swagger() as unknown as Record<string, unknown>;
+    return runtime.app.swagger();
   } finally {
     await runtime.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { MESSAGES, refusedOriginMessage } from '../domain/errors.ts';
 import type { AppDeps } from './app-deps.ts';
 import { type Config, isPayfastSimulatorServed } from './config.ts';
-import { registerCrossOriginRefusal } from './http/cross-origin.ts';
+import { ownOrigin, registerCrossOriginRefusal } from './http/cross-origin.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { answerFrameworkError, registerHostileInputGuards } from './http/hostile-input.ts';
 import { withRedactedUrls } from './http/log-redaction.ts';
@@ -98,7 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const document = 'openapiObject' in documents ? documents.openapiObject : documents.swaggerObject;
       return completeDocument(
         document as OpenAPIV3.Document,
-        authOpenApi as unknown as OpenAPIV3.Document,
+        // better-auth types its generated schema loosely (plain strings where OpenAPI has literals).
+        authOpenApi as OpenAPIV3.Document,
         isExposedAuthDocPath,
       ) as typeof document;
     },
@@ -205,14 +206,8 @@ const AUTH_BASE_PATH = '/api/auth';
  * or a LAN address.
  */
 function authRequestUrl(request: FastifyRequest, config: Config): URL {
-  if (!config.publicUrlConfigured) {
-    try {
-      return new URL(request.url, `${request.protocol}://${request.host}`);
-    } catch {
-      // No usable Host header: fall back to the default address.
-    }
-  }
-  return new URL(request.url, config.PUBLIC_URL);
+  // No usable Host header: fall back to the default address.
+  return new URL(request.url, ownOrigin(request, config) ?? config.PUBLIC_URL);
 }
 
 /** better-auth refuses an untrusted Origin with a bare "Invalid origin"; say what happened instead. */

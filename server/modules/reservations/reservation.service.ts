@@ -4,12 +4,7 @@ import {
   canDeleteReservationOf,
   canManageReservationsOf,
 } from '../../../domain/access.ts';
-import {
-  BOOKING_QUOTA_MESSAGES,
-  isRestore,
-  MAX_OPEN_REQUESTS_PER_LISTING,
-  takesMonthlyPlace,
-} from '../../../domain/booking-quota.ts';
+import { BOOKING_QUOTA_MESSAGES, isRestore, takesMonthlyPlace } from '../../../domain/booking-quota.ts';
 import {
   BOOKING_WINDOW_MESSAGES,
   lastStartDate,
@@ -19,7 +14,6 @@ import {
 import { CLIENT_RULE_MESSAGES } from '../../../domain/clients.ts';
 import { todayInBusinessZone } from '../../../domain/dates.ts';
 import { MAX_TOTAL_CENTS, plainRandCents } from '../../../domain/money.ts';
-import { canPerformAction, PLANS } from '../../../domain/plans.ts';
 import { monthlyEnd, priceUnitFor, rentalTotal, unitCount } from '../../../domain/rental-unit.ts';
 import { changesPrice, isBlocking, maxGuestsFor } from '../../../domain/reservation.ts';
 import type {
@@ -27,21 +21,19 @@ import type {
   ReservationCreate,
   ReservationUpdate,
 } from '../../../domain/schemas/reservation.ts';
-import { isListedStatus } from '../../../domain/subscription-lifecycle.ts';
 import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
-import type { Database, Property, Subscription, User } from '../../db/types.ts';
+import type { Database, Property, User } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { hasActiveCharges } from '../billing-lines/billing-line.repository.ts';
 import { findClient, findOrCreateClient } from '../clients/client.repository.ts';
 import { CLIENT_MESSAGES } from '../clients/client.service.ts';
 import { creditInvoiceOnCancel } from '../documents/invoice-issue.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
-import { findSubscription, measureUsage } from '../subscriptions/subscription.repository.ts';
-import { NO_ACTIVE_SUBSCRIPTION } from '../subscriptions/subscription.service.ts';
 import { resolvePeriod, shortTime } from './booked-period.ts';
 import { findReservation, pickUnusedReference } from './reservation.repository.ts';
 import { toReservationDto } from './reservation.schemas.ts';
 import { type MailParties, notify } from './reservation-notifications.ts';
+import { assertRoomForRequest, assertTakingBookings, lockMonthlyPlace } from './reservation-quota.ts';
 
 export const RESERVATION_MESSAGES = {
   mustLogIn: 'You must be logged in to create a reservation. Please log in and try again.',
@@ -55,7 +47,7 @@ export const RESERVATION_MESSAGES = {
   outsideWindow: 'This property is not available for the selected dates',
   deleteNotAllowed: 'Only the owner or an admin can delete a reservation',
   archived: 'This property has been archived and takes no new bookings',
-  notTakingBookings: 'This property is not taking bookings at the moment. Please choose another one.',
+  notTakingBookings: BOOKING_QUOTA_MESSAGES.notTakingBookings,
   tooExpensive: `A booking cannot cost more than ${plainRandCents(MAX_TOTAL_CENTS)}. Please book a shorter stay.`,
 } as const;
 
@@ -90,51 +82,6 @@ function priceOf(property: Property, units: number, rateOverride: number | null)
   });
   if (total > MAX_TOTAL_CENTS) throw badRequest(RESERVATION_MESSAGES.tooExpensive);
   return total;
-}
-
-/**
- * The business adds bookings on an active plan. A client books what search shows: a listing whose
- * owner's subscription is active or Payment Due (grace), not inactive, cancelled or missing (issue 13).
- */
-async function assertTakingBookings(trx: Kysely<Database>, ownerId: string, actsForBusiness: boolean) {
-  const subscription = await findSubscription(trx, ownerId);
-  if (!subscription || !isListedStatus(subscription.status))
-    throw actsForBusiness
-      ? forbidden(NO_ACTIVE_SUBSCRIPTION)
-      : conflict(RESERVATION_MESSAGES.notTakingBookings);
-  if (actsForBusiness && subscription.status !== 'active') throw forbidden(NO_ACTIVE_SUBSCRIPTION);
-  return subscription;
-}
-
-/**
- * The business takes a booking on (makes it, accepts a client's request, restores a cancelled one):
- * it takes one of the month's places (docs/decisions/022). Counting this month's bookings and writing
- * the booking happen under a lock on the owner's plan when it is capped.
- */
-async function lockMonthlyPlace(trx: Kysely<Database>, ownerId: string) {
-  const subscription: Subscription = await assertTakingBookings(trx, ownerId, true);
-  if (PLANS[subscription.plan_id].limits.maxBookingsPerMonth === -1) return;
-  await trx.selectFrom('subscriptions').select('id').where('id', '=', subscription.id).forUpdate().execute();
-  const check = canPerformAction(subscription.plan_id, await measureUsage(trx, ownerId), 'add_booking');
-  if (!check.allowed) throw forbidden(check.reason ?? NO_ACTIVE_SUBSCRIPTION);
-}
-
-/**
- * A client's request takes no place in the owner's month until accepted; instead a client may have
- * only a few requests waiting per listing, counted under a lock on their client record.
- */
-async function assertRoomForRequest(trx: Kysely<Database>, clientId: string, propertyId: string) {
-  await trx.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
-  const open = await trx
-    .selectFrom('reservations')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('client_id', '=', clientId)
-    .where('property_id', '=', propertyId)
-    .where('status', '=', 'pending')
-    .where('counted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  if (Number(open.count) >= MAX_OPEN_REQUESTS_PER_LISTING)
-    throw conflict(BOOKING_QUOTA_MESSAGES.tooManyRequests);
 }
 
 export async function createReservation(deps: ReservationDeps, user: User | null, input: ReservationCreate) {

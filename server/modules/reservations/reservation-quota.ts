@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import { BOOKING_QUOTA_MESSAGES, MAX_OPEN_REQUESTS_PER_LISTING } from '../../../domain/booking-quota.ts';
+import { canPerformAction, PLANS } from '../../../domain/plans.ts';
+import { isListedStatus } from '../../../domain/subscription-lifecycle.ts';
+import type { Database, Subscription } from '../../db/types.ts';
+import { conflict, forbidden } from '../../http/errors.ts';
+import { findSubscription, measureUsage } from '../subscriptions/subscription.repository.ts';
+import { NO_ACTIVE_SUBSCRIPTION } from '../subscriptions/subscription.service.ts';
+
+/** What a new, accepted or restored booking must fit: the owner's plan and month, the client's open requests. */
+
+/**
+ * The business adds bookings on an active plan. A client books what search shows: a listing whose
+ * owner's subscription is active or Payment Due (grace), not inactive, cancelled or missing (issue 13).
+ */
+export async function assertTakingBookings(trx: Kysely<Database>, ownerId: string, actsForBusiness: boolean) {
+  const subscription = await findSubscription(trx, ownerId);
+  if (!subscription || !isListedStatus(subscription.status))
+    throw actsForBusiness
+      ? forbidden(NO_ACTIVE_SUBSCRIPTION)
+      : conflict(BOOKING_QUOTA_MESSAGES.notTakingBookings);
+  if (actsForBusiness && subscription.status !== 'active') throw forbidden(NO_ACTIVE_SUBSCRIPTION);
+  return subscription;
+}
+
+/**
+ * The business takes a booking on (makes it, accepts a client's request, restores a cancelled one):
+ * it takes one of the month's places (docs/decisions/022). Counting this month's bookings and writing
+ * the booking happen under a lock on the owner's plan when it is capped.
+ */
+export async function lockMonthlyPlace(trx: Kysely<Database>, ownerId: string) {
+  const subscription: Subscription = await assertTakingBookings(trx, ownerId, true);
+  if (PLANS[subscription.plan_id].limits.maxBookingsPerMonth === -1) return;
+  await trx.selectFrom('subscriptions').select('id').where('id', '=', subscription.id).forUpdate().execute();
+  const check = canPerformAction(subscription.plan_id, await measureUsage(trx, ownerId), 'add_booking');
+  if (!check.allowed) throw forbidden(check.reason ?? NO_ACTIVE_SUBSCRIPTION);
+}
+
+/**
+ * A client's request takes no place in the owner's month until accepted; instead a client may have
+ * only a few requests waiting per listing, counted under a lock on their client record.
+ */
+export async function assertRoomForRequest(trx: Kysely<Database>, clientId: string, propertyId: string) {
+  await trx.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
+  const open = await trx
+    .selectFrom('reservations')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('client_id', '=', clientId)
+    .where('property_id', '=', propertyId)
+    .where('status', '=', 'pending')
+    .where('counted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  if (Number(open.count) >= MAX_OPEN_REQUESTS_PER_LISTING)
+    throw conflict(BOOKING_QUOTA_MESSAGES.tooManyRequests);
+}
