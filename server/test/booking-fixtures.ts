@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
 import { addDays, todayInBusinessZone } from '../../domain/dates.ts';
 import type { PlanId } from '../../domain/plans.ts';
 import { CATEGORIES_BY_TYPE, type PropertyType } from '../../domain/property.ts';
+import type { Reservation as ReservationDto } from '../../domain/schemas/reservation.ts';
 import type { Database, Property } from '../db/types.ts';
 import { ensureStarterSubscription } from '../modules/subscriptions/subscription.repository.ts';
 import type { CreateUserOptions, TestApp } from './harness.ts';
@@ -105,4 +108,16 @@ export function newClientInput() {
     last_name: faker.person.lastName(),
     email: `${randomUUID().slice(0, 12)}@example.co.za`,
   };
+}
+
+/** The reservation a booking request created; throws with the answer when it was not a 201. */
+export function createdReservation(response: LightMyRequestResponse): ReservationDto {
+  if (response.statusCode !== 201)
+    throw new Error(`expected 201, got ${response.statusCode} ${response.body}`);
+  return response.json<ReservationDto>();
+}
+
+/** Expects a refusal: exactly this status and message. */
+export function expectError(response: LightMyRequestResponse, status: number, message: string) {
+  expect({ status: response.statusCode, message: response.json().message }).toEqual({ status, message });
 }

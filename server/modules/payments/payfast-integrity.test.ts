@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ChangePlanResult } from '../../../domain/schemas/subscription.ts';
 import {
   NOTIFICATION_RATE_LIMITS,
   PAYFAST_NOTIFY_BODY_LIMIT,
@@ -11,8 +10,15 @@ import { payfastSettings } from '../../platform/payments/payfast-gateway.ts';
 import { parseItnBody } from '../../platform/payments/payfast-itn.ts';
 import { type CheckoutField, itnSignature, signCheckout } from '../../platform/payments/payfast-signature.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { buildItn } from '../payfast-simulator/payfast-simulator.ts';
-import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
+import {
+  ITN_TOKEN,
+  notifyAndWait,
+  paymentOf,
+  pendingUpgrade,
+  postItn,
+  signedItn,
+  subscriptionOf,
+} from '../../test/payfast-fixtures.ts';
 
 /**
  * Issue 18, item 2: PayFast settles only what PayFast signed; the simulator calls back only this
@@ -30,7 +36,6 @@ afterEach(() => {
 });
 
 const settings = () => payfastSettings(t.config);
-const TOKEN = '5f0a1b2c-3d4e-4f50-8a6b-7c8d9e0f1a2b';
 let addressCounter = 0;
 /** A fresh documentation address (RFC 5737) per call, so rate limits and rows are per test. */
 const freshAddress = () => {
@@ -38,39 +43,19 @@ const freshAddress = () => {
   return `198.51.${100 + Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 };
 
-async function pendingUpgrade(planId: 'pro' | 'business' = 'pro') {
-  const { user, cookie } = await t.signInAs({ role: 'owner' });
-  await ensureStarterSubscription(t.db, user.id);
-  const result = (await t.post('/api/subscription/plan', { planId }, { cookie })).json<ChangePlanResult>();
-  if (result.outcome !== 'checkout') throw new Error('expected a checkout');
-  return { user, cookie, start: result.payment, order: Object.fromEntries(result.payment.formFields ?? []) };
-}
-
 function itn(
   order: Record<string, string>,
   status: 'COMPLETE' | 'FAILED' = 'COMPLETE',
   pfPaymentId = String(Math.floor(Math.random() * 1e9)),
 ) {
-  return buildItn(
-    order,
-    {
-      status,
-      pfPaymentId,
-      amountCents: Math.round(Number(order.amount) * 100),
-      token: status === 'COMPLETE' && order.subscription_type ? TOKEN : null,
-    },
-    settings(),
-  );
+  return signedItn(t, order, {
+    status,
+    pfPaymentId,
+    token: status === 'COMPLETE' && order.subscription_type ? ITN_TOKEN : null,
+  });
 }
 
-const postNotify = (payload: string, remoteAddress = freshAddress()) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/payments/payfast/notify',
-    remoteAddress,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload,
-  });
+const postNotify = (payload: string, remoteAddress = freshAddress()) => postItn(t, payload, remoteAddress);
 
 const notificationsFrom = (address: string) =>
   t.db.selectFrom('payment_notifications').selectAll().where('source_ip', '=', address).execute();
@@ -78,25 +63,15 @@ const notificationsFrom = (address: string) =>
 /** Posts an ITN from its own address, as the current code answers every ITN (200 OK), and waits for its row. */
 async function notify(payload: string) {
   const address = freshAddress();
-  const response = await postNotify(payload, address);
-  expect(response.statusCode).toBe(200);
-  expect(response.body).toBe('OK');
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const [row] = await notificationsFrom(address);
-    if (row) return row;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`no notification recorded from ${address}`);
+  return notifyAndWait(t, payload, async () => (await notificationsFrom(address))[0], {
+    remoteAddress: address,
+    what: `from ${address}`,
+  });
 }
-
-const paymentOf = (reference: string) =>
-  t.db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
-const subscriptionOf = (ownerId: string) =>
-  t.db.selectFrom('subscriptions').selectAll().where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
 
 describe('PayFast ITN: only the signed fields count', () => {
   it('the ITN tail attack: a signed FAILED with &payment_status=COMPLETE appended is rejected, nothing changed', async () => {
-    const { user, start, order } = await pendingUpgrade('business');
+    const { user, start, order } = await pendingUpgrade(t, 'business');
     const signedFailed = itn(order, 'FAILED');
     const attack = `${signedFailed}&payment_status=COMPLETE`;
     expect(await notify(attack)).toMatchObject({
@@ -104,8 +79,11 @@ describe('PayFast ITN: only the signed fields count', () => {
       reason: 'field "payment_status" after signature',
       payment_id: null,
     });
-    expect(await paymentOf(start.reference)).toMatchObject({ status: 'pending', gateway_payment_id: null });
-    expect(await subscriptionOf(user.id)).toMatchObject({ plan_id: 'starter', gateway_token: null });
+    expect(await paymentOf(t, start.reference)).toMatchObject({
+      status: 'pending',
+      gateway_payment_id: null,
+    });
+    expect(await subscriptionOf(t, user.id)).toMatchObject({ plan_id: 'starter', gateway_token: null });
     // Any field after the signature, not only a repeated one.
     expect(await notify(`${signedFailed}&note=hello`)).toMatchObject({
       outcome: 'rejected',
@@ -113,12 +91,12 @@ describe('PayFast ITN: only the signed fields count', () => {
     });
     // The signed part alone is genuine: it is applied as what it says, FAILED.
     expect(await notify(signedFailed)).toMatchObject({ outcome: 'applied' });
-    expect(await paymentOf(start.reference)).toMatchObject({ status: 'failed' });
-    expect(await subscriptionOf(user.id)).toMatchObject({ plan_id: 'starter' });
+    expect(await paymentOf(t, start.reference)).toMatchObject({ status: 'failed' });
+    expect(await subscriptionOf(t, user.id)).toMatchObject({ plan_id: 'starter' });
   });
 
   it('a repeated field is rejected even when the signature covers both copies', async () => {
-    const { user, start, order } = await pendingUpgrade();
+    const { user, start, order } = await pendingUpgrade(t);
     const pairs = parseItnBody(itn(order, 'FAILED')).filter(([key]) => key !== 'signature');
     const statusAt = pairs.findIndex(([key]) => key === 'payment_status');
     pairs.splice(statusAt + 1, 0, ['payment_status', 'COMPLETE']);
@@ -128,8 +106,8 @@ describe('PayFast ITN: only the signed fields count', () => {
       outcome: 'rejected',
       reason: 'repeated field "payment_status"',
     });
-    expect(await paymentOf(start.reference)).toMatchObject({ status: 'pending' });
-    expect(await subscriptionOf(user.id)).toMatchObject({ plan_id: 'starter' });
+    expect(await paymentOf(t, start.reference)).toMatchObject({ status: 'pending' });
+    expect(await subscriptionOf(t, user.id)).toMatchObject({ plan_id: 'starter' });
   });
 
   it.each([
@@ -150,24 +128,24 @@ describe('PayFast ITN: only the signed fields count', () => {
 
 describe('a payment the owner abandoned, then PayFast completed', () => {
   it('is applied: the plan changes, the period starts, the recurring token is kept, an invoice is issued', async () => {
-    const { user, cookie, start, order } = await pendingUpgrade('business');
+    const { user, cookie, start, order } = await pendingUpgrade(t, 'business');
     const cancelled = await t.post(`/api/payments/${start.reference}/cancel`, {}, { cookie });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', failureReason: 'Payment cancelled' });
 
     const before = Date.now();
     expect(await notify(itn(order, 'COMPLETE', '31415926'))).toMatchObject({ outcome: 'applied' });
-    expect(await paymentOf(start.reference)).toMatchObject({
+    expect(await paymentOf(t, start.reference)).toMatchObject({
       status: 'complete',
       gateway_payment_id: '31415926',
       failure_reason: null,
     });
-    const subscription = await subscriptionOf(user.id);
+    const subscription = await subscriptionOf(t, user.id);
     expect(subscription).toMatchObject({
       plan_id: 'business',
       status: 'active',
       payment_processor: 'payfast',
-      gateway_token: TOKEN,
+      gateway_token: ITN_TOKEN,
     });
     expect(subscription.current_period_end.getTime()).toBeGreaterThanOrEqual(before + 30 * 86_400_000 - 1000);
     const invoices = await t.db
@@ -183,18 +161,18 @@ describe('a payment the owner abandoned, then PayFast completed', () => {
   });
 
   it('a FAILED for an abandoned payment changes nothing', async () => {
-    const { user, cookie, start, order } = await pendingUpgrade();
+    const { user, cookie, start, order } = await pendingUpgrade(t);
     await t.post(`/api/payments/${start.reference}/cancel`, {}, { cookie });
     expect(await notify(itn(order, 'FAILED'))).toMatchObject({ outcome: 'recorded' });
-    expect(await paymentOf(start.reference)).toMatchObject({ status: 'cancelled' });
-    expect(await subscriptionOf(user.id)).toMatchObject({ plan_id: 'starter' });
+    expect(await paymentOf(t, start.reference)).toMatchObject({ status: 'cancelled' });
+    expect(await subscriptionOf(t, user.id)).toMatchObject({ plan_id: 'starter' });
   });
 });
 
 describe('the PayFast simulator calls back only this site', () => {
   /** The app's own signed checkout form, with some fields replaced and signed again (as anyone can). */
   async function signedOrder(overrides: Partial<Record<CheckoutField, string>>) {
-    const { order } = await pendingUpgrade();
+    const { order } = await pendingUpgrade(t);
     const { signature: _signature, ...fields } = order;
     const signed = signCheckout({ ...fields, ...overrides }, settings().passphrase);
     return new URLSearchParams([...signed.fields, ['signature', signed.signature]]).toString();
@@ -271,14 +249,14 @@ describe('the PayFast simulator calls back only this site', () => {
 
   it('the card update page refuses a return address on another site', async () => {
     const refused = await t.get(
-      `/payfast-simulator/eng/recurring/update/${TOKEN}?return=${encodeURIComponent('https://evil.example/')}`,
+      `/payfast-simulator/eng/recurring/update/${ITN_TOKEN}?return=${encodeURIComponent('https://evil.example/')}`,
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
       message: 'The return address must be on this site (http://localhost:3999)',
     });
     const own = await t.get(
-      `/payfast-simulator/eng/recurring/update/${TOKEN}?return=${encodeURIComponent('http://localhost:3999/subscription')}`,
+      `/payfast-simulator/eng/recurring/update/${ITN_TOKEN}?return=${encodeURIComponent('http://localhost:3999/subscription')}`,
     );
     expect(own.statusCode).toBe(200);
   });

@@ -1,12 +1,18 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChangePlanResult } from '../../../domain/schemas/subscription.ts';
 import { loadConfig } from '../../config.ts';
 import { payfastSettings } from '../../platform/payments/payfast-gateway.ts';
 import { createPayments } from '../../platform/payments/payments.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { billDueSubscriptions, buildItn } from '../payfast-simulator/payfast-simulator.ts';
-import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
+import {
+  type ItnOutcome,
+  notifyAndWait,
+  paymentOf,
+  pendingUpgrade,
+  signedItn,
+  subscriptionOf,
+} from '../../test/payfast-fixtures.ts';
+import { billDueSubscriptions } from '../payfast-simulator/payfast-simulator.ts';
 import { processPayfastItn } from './payfast-notify.ts';
 
 /** The ITN endpoint's five checks (PAYFAST.md), idempotence, and recurring charges. */
@@ -20,35 +26,8 @@ afterAll(async () => {
 
 const settings = () => payfastSettings(t.config);
 
-async function pendingUpgrade(planId: 'pro' | 'business' = 'pro') {
-  const { user, cookie } = await t.signInAs({ role: 'owner' });
-  await ensureStarterSubscription(t.db, user.id);
-  const result = (await t.post('/api/subscription/plan', { planId }, { cookie })).json<ChangePlanResult>();
-  if (result.outcome !== 'checkout') throw new Error('expected a checkout');
-  return { user, cookie, start: result.payment, order: Object.fromEntries(result.payment.formFields ?? []) };
-}
-
-function itn(
-  order: Record<string, string>,
-  overrides: Partial<{
-    status: 'COMPLETE' | 'FAILED' | 'CANCELLED';
-    pfPaymentId: string;
-    amountCents: number;
-    token: string | null;
-  }> = {},
-) {
-  return buildItn(
-    order,
-    {
-      status: 'COMPLETE',
-      pfPaymentId: String(Math.floor(Math.random() * 1e9)),
-      amountCents: Math.round(Number(order.amount) * 100),
-      token: order.subscription_type ? '5f0a1b2c-3d4e-4f50-8a6b-7c8d9e0f1a2b' : null,
-      ...overrides,
-    },
-    settings(),
-  );
-}
+const itn = (order: Record<string, string>, overrides: Partial<ItnOutcome> = {}) =>
+  signedItn(t, order, overrides);
 
 const notificationsOf = (body: string) =>
   t.db
@@ -60,56 +39,49 @@ const notificationsOf = (body: string) =>
 
 async function notify(body: string) {
   const earlier = (await notificationsOf(body)).length;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/payfast/notify',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: body,
-  });
-  expect(response.statusCode).toBe(200);
-  expect(response.body).toBe('OK');
   const pf = new URLSearchParams(body).get('pf_payment_id');
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const rows = await notificationsOf(body);
-    if (rows.length > earlier) return rows[0] as (typeof rows)[number];
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`no notification recorded for ${pf}`);
+  return notifyAndWait(
+    t,
+    body,
+    async () => {
+      const rows = await notificationsOf(body);
+      return rows.length > earlier ? (rows[0] as (typeof rows)[number]) : undefined;
+    },
+    { what: `for ${pf}` },
+  );
 }
-
-const paymentOf = (reference: string) =>
-  t.db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
-const subscriptionOf = (ownerId: string) =>
-  t.db.selectFrom('subscriptions').selectAll().where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
 
 describe('PayFast ITN: rejected with nothing changed', () => {
   it('a forged signature', async () => {
-    const { user, start, order } = await pendingUpgrade();
+    const { user, start, order } = await pendingUpgrade(t);
     const body = itn(order).replace(/signature=[0-9a-f]+/, 'signature=00000000000000000000000000000000');
     expect(await notify(body)).toMatchObject({ outcome: 'rejected', reason: 'signature mismatch' });
-    expect(await paymentOf(start.reference)).toMatchObject({ status: 'pending', gateway_payment_id: null });
-    expect(await subscriptionOf(user.id)).toMatchObject({ plan_id: 'starter' });
+    expect(await paymentOf(t, start.reference)).toMatchObject({
+      status: 'pending',
+      gateway_payment_id: null,
+    });
+    expect(await subscriptionOf(t, user.id)).toMatchObject({ plan_id: 'starter' });
   });
 
   it('a field changed after signing (the amount)', async () => {
-    const { start, order } = await pendingUpgrade();
+    const { start, order } = await pendingUpgrade(t);
     const body = itn(order).replace('amount_gross=299.00', 'amount_gross=2.99');
     expect(await notify(body)).toMatchObject({ outcome: 'rejected', reason: 'signature mismatch' });
-    expect(await paymentOf(start.reference)).toMatchObject({ status: 'pending' });
+    expect(await paymentOf(t, start.reference)).toMatchObject({ status: 'pending' });
   });
 
   it('a correctly signed wrong amount', async () => {
-    const { user, start, order } = await pendingUpgrade();
+    const { user, start, order } = await pendingUpgrade(t);
     expect(await notify(itn(order, { amountCents: 100 }))).toMatchObject({
       outcome: 'rejected',
       reason: 'amount mismatch',
     });
-    expect(await paymentOf(start.reference)).toMatchObject({ status: 'pending' });
-    expect(await subscriptionOf(user.id)).toMatchObject({ plan_id: 'starter' });
+    expect(await paymentOf(t, start.reference)).toMatchObject({ status: 'pending' });
+    expect(await subscriptionOf(t, user.id)).toMatchObject({ plan_id: 'starter' });
   });
 
   it('an m_payment_id we never issued', async () => {
-    const { order } = await pendingUpgrade();
+    const { order } = await pendingUpgrade(t);
     const body = itn({ ...order, m_payment_id: 'SUB_1700000000000_deadbeefcafe' });
     expect(await notify(body)).toMatchObject({
       outcome: 'rejected',
@@ -118,7 +90,7 @@ describe('PayFast ITN: rejected with nothing changed', () => {
   });
 
   it('a source address outside the allow-list, and a server confirmation other than VALID (sandbox)', async () => {
-    const { user, start, order } = await pendingUpgrade();
+    const { user, start, order } = await pendingUpgrade(t);
     const sandbox = loadConfig({
       PAYFAST_MODE: 'sandbox',
       PAYFAST_MERCHANT_ID: settings().merchantId,
@@ -151,27 +123,27 @@ describe('PayFast ITN: rejected with nothing changed', () => {
       /^https:\/\/sandbox\.payfast\.co\.za\/eng\/query\/validate m_payment_id=SUB_/,
     );
     expect(confirmations[0]).not.toContain('signature=');
-    expect(await paymentOf(start.reference)).toMatchObject({ status: 'pending' });
+    expect(await paymentOf(t, start.reference)).toMatchObject({ status: 'pending' });
 
     answer = 'VALID';
     expect(await processPayfastItn(deps, body, '::ffff:41.74.179.200', log)).toMatchObject({
       outcome: 'applied',
     });
-    expect(await subscriptionOf(user.id)).toMatchObject({ plan_id: 'pro', status: 'active' });
+    expect(await subscriptionOf(t, user.id)).toMatchObject({ plan_id: 'pro', status: 'active' });
   });
 });
 
 describe('PayFast ITN: applied once', () => {
   it('a replay of the same pf_payment_id is a duplicate: one activation, one invoice', async () => {
-    const { user, start, order } = await pendingUpgrade();
+    const { user, start, order } = await pendingUpgrade(t);
     const body = itn(order, { pfPaymentId: `1579137${String(Date.now()).slice(-6)}` });
     expect(await notify(body)).toMatchObject({ outcome: 'applied' });
-    const activated = await subscriptionOf(user.id);
+    const activated = await subscriptionOf(t, user.id);
     expect(activated).toMatchObject({ plan_id: 'pro', status: 'active', payment_processor: 'payfast' });
     expect(activated.gateway_token).toHaveLength(36);
 
     expect(await notify(body)).toMatchObject({ outcome: 'duplicate' });
-    const after = await subscriptionOf(user.id);
+    const after = await subscriptionOf(t, user.id);
     expect(after.current_period_end).toEqual(activated.current_period_end);
     const invoices = await t.db
       .selectFrom('subscription_invoices')
@@ -179,33 +151,33 @@ describe('PayFast ITN: applied once', () => {
       .where('owner_id', '=', user.id)
       .execute();
     expect(invoices).toHaveLength(1);
-    expect(await paymentOf(start.reference)).toMatchObject({ status: 'complete' });
+    expect(await paymentOf(t, start.reference)).toMatchObject({ status: 'complete' });
   });
 
   it('FAILED is recorded and shown; the plan is unchanged', async () => {
-    const { user, start, order } = await pendingUpgrade('business');
+    const { user, start, order } = await pendingUpgrade(t, 'business');
     expect(await notify(itn(order, { status: 'FAILED', token: null }))).toMatchObject({ outcome: 'applied' });
-    expect(await paymentOf(start.reference)).toMatchObject({
+    expect(await paymentOf(t, start.reference)).toMatchObject({
       status: 'failed',
       failure_reason: 'Payment failed',
     });
-    expect(await subscriptionOf(user.id)).toMatchObject({ plan_id: 'starter' });
+    expect(await subscriptionOf(t, user.id)).toMatchObject({ plan_id: 'starter' });
   });
 });
 
 describe('recurring charges of the gateway’s billing', () => {
   async function activePro() {
-    const pending = await pendingUpgrade();
+    const pending = await pendingUpgrade(t);
     await notify(itn(pending.order));
     return pending;
   }
 
   it('a later COMPLETE with the token: a renewal payment, 30 more days, another invoice; once per pf_payment_id', async () => {
     const { user, order } = await activePro();
-    const before = await subscriptionOf(user.id);
+    const before = await subscriptionOf(t, user.id);
     const renewal = itn(order, { amountCents: 29900, token: before.gateway_token, pfPaymentId: '88000001' });
     expect(await notify(renewal)).toMatchObject({ outcome: 'applied' });
-    const after = await subscriptionOf(user.id);
+    const after = await subscriptionOf(t, user.id);
     expect(after.current_period_end.getTime() - before.current_period_end.getTime()).toBe(30 * 86_400_000);
     expect(await notify(renewal)).toMatchObject({ outcome: 'duplicate' });
     const renewals = await t.db
@@ -225,19 +197,19 @@ describe('recurring charges of the gateway’s billing', () => {
 
   it('a recurring charge for a token that is not the subscription’s is recorded and changes nothing', async () => {
     const { user, order } = await activePro();
-    const before = await subscriptionOf(user.id);
+    const before = await subscriptionOf(t, user.id);
     const stranger = itn(order, { amountCents: 29900, token: '00000000-0000-4000-8000-000000000000' });
     expect(await notify(stranger)).toMatchObject({ outcome: 'recorded' });
-    expect((await subscriptionOf(user.id)).current_period_end).toEqual(before.current_period_end);
+    expect((await subscriptionOf(t, user.id)).current_period_end).toEqual(before.current_period_end);
   });
 
   it('CANCELLED for the subscription’s token: no more charges, so the plan ends with its period', async () => {
     const { user, order } = await activePro();
-    const { gateway_token: token } = await subscriptionOf(user.id);
+    const { gateway_token: token } = await subscriptionOf(t, user.id);
     expect(await notify(itn(order, { status: 'CANCELLED', amountCents: 29900, token }))).toMatchObject({
       outcome: 'applied',
     });
-    expect(await subscriptionOf(user.id)).toMatchObject({
+    expect(await subscriptionOf(t, user.id)).toMatchObject({
       gateway_token: null,
       cancel_at_period_end: true,
       plan_id: 'pro',
@@ -265,10 +237,10 @@ describe('recurring charges of the gateway’s billing', () => {
       1,
     );
     for (let attempt = 0; attempt < 100; attempt++) {
-      if ((await subscriptionOf(user.id)).current_period_end.getTime() > dueSoon.getTime()) break;
+      if ((await subscriptionOf(t, user.id)).current_period_end.getTime() > dueSoon.getTime()) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    expect((await subscriptionOf(user.id)).current_period_end.getTime()).toBe(
+    expect((await subscriptionOf(t, user.id)).current_period_end.getTime()).toBe(
       dueSoon.getTime() + 30 * 86_400_000,
     );
   });

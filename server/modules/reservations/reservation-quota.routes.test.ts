@@ -1,11 +1,12 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_QUOTA_MESSAGES } from '../../../domain/booking-quota.ts';
 import type { Reservation } from '../../../domain/schemas/reservation.ts';
 import type { Property } from '../../db/types.ts';
 import {
   bookingBody,
+  createdReservation,
   day,
+  expectError,
   insertProperty,
   newClientInput,
   setPlan,
@@ -39,19 +40,9 @@ const setStatus = (id: string, status: Reservation['status'], cookie: string) =>
 const clientCancels = (id: string, cookie: string) =>
   t.post(`/api/reservations/${id}/cancel`, {}, { cookie });
 
-function created(response: LightMyRequestResponse): Reservation {
-  if (response.statusCode !== 201)
-    throw new Error(`expected 201, got ${response.statusCode} ${response.body}`);
-  return response.json<Reservation>();
-}
-
-function expectError(response: LightMyRequestResponse, status: number, message: string) {
-  expect({ status: response.statusCode, message: response.json().message }).toEqual({ status, message });
-}
-
 /** The owner books a walk-in: a night for a new client of their business. */
 const walkIn = async (owner: Person, property: Property, startOffset: number) =>
-  created(
+  createdReservation(
     await book(bookingBody(property.id, startOffset, 1, { new_client: newClientInput() }), owner.cookie),
   );
 
@@ -72,7 +63,8 @@ describe('clients cannot lock an owner out of their plan', () => {
   it('five one-night requests from one client: three wait, two are refused; the owner’s walk-in and another client still book', async () => {
     const { owner, property } = await starterOwnerWithListing();
     const hoarder = await t.signInAs({ role: 'client' });
-    for (let i = 0; i < 3; i++) created(await book(bookingBody(property.id, 10 + i * 2, 1), hoarder.cookie));
+    for (let i = 0; i < 3; i++)
+      createdReservation(await book(bookingBody(property.id, 10 + i * 2, 1), hoarder.cookie));
     for (let i = 3; i < 5; i++)
       expectError(
         await book(bookingBody(property.id, 10 + i * 2, 1), hoarder.cookie),
@@ -82,7 +74,9 @@ describe('clients cannot lock an owner out of their plan', () => {
     expect(await bookingsThisMonth(owner.user.id)).toBe(0);
 
     const another = await t.signInAs({ role: 'client' });
-    expect(created(await book(bookingBody(property.id, 30, 1), another.cookie)).status).toBe('pending');
+    expect(createdReservation(await book(bookingBody(property.id, 30, 1), another.cookie)).status).toBe(
+      'pending',
+    );
     expect((await walkIn(owner, property, 40)).status).toBe('pending');
     expect(await bookingsThisMonth(owner.user.id)).toBe(1);
     expect(await countOf(owner.user.id)).toBe(5);
@@ -92,7 +86,7 @@ describe('clients cannot lock an owner out of their plan', () => {
     const { owner, property } = await starterOwnerWithListing();
     for (let i = 0; i < 5; i++) {
       const someone = await t.signInAs({ role: 'client' });
-      created(await book(bookingBody(property.id, 10 + i * 2, 1), someone.cookie));
+      createdReservation(await book(bookingBody(property.id, 10 + i * 2, 1), someone.cookie));
     }
     for (let i = 0; i < 5; i++) await walkIn(owner, property, 30 + i * 2);
     expect(await bookingsThisMonth(owner.user.id)).toBe(5);
@@ -110,18 +104,18 @@ describe('clients cannot lock an owner out of their plan', () => {
     const client = await t.signInAs({ role: 'client' });
     const requests = [];
     for (let i = 0; i < 3; i++)
-      requests.push(created(await book(bookingBody(property.id, 10 + i * 2, 1), client.cookie)));
+      requests.push(createdReservation(await book(bookingBody(property.id, 10 + i * 2, 1), client.cookie)));
     expectError(await book(bookingBody(property.id, 20, 1), client.cookie), 409, TOO_MANY_REQUESTS);
     // Another listing of the same owner is another three.
-    created(await book(bookingBody(otherListing.id, 10, 1), client.cookie));
+    createdReservation(await book(bookingBody(otherListing.id, 10, 1), client.cookie));
 
     const [first, second] = requests as [Reservation, Reservation];
     expect((await clientCancels(first.id, client.cookie)).statusCode).toBe(200);
-    created(await book(bookingBody(property.id, 20, 1), client.cookie));
+    createdReservation(await book(bookingBody(property.id, 20, 1), client.cookie));
     expectError(await book(bookingBody(property.id, 22, 1), client.cookie), 409, TOO_MANY_REQUESTS);
 
     expect((await setStatus(second.id, 'confirmed', owner.cookie)).statusCode).toBe(200);
-    created(await book(bookingBody(property.id, 22, 1), client.cookie));
+    createdReservation(await book(bookingBody(property.id, 22, 1), client.cookie));
     expectError(await book(bookingBody(property.id, 24, 1), client.cookie), 409, TOO_MANY_REQUESTS);
   });
 
@@ -130,7 +124,7 @@ describe('clients cannot lock an owner out of their plan', () => {
     const property = await insertProperty(t.db, owner.user.id);
     const first = await walkIn(owner, property, 10);
     for (let i = 1; i < 5; i++)
-      created(
+      createdReservation(
         await book(bookingBody(property.id, 10 + i * 2, 1, { client_id: first.client_id }), owner.cookie),
       );
     expect(await countOf(owner.user.id)).toBe(5);
@@ -141,7 +135,7 @@ describe('accepting a client’s request takes its place in the month', () => {
   it('a request counts when accepted, not when made', async () => {
     const { owner, property } = await starterOwnerWithListing();
     const client = await t.signInAs({ role: 'client' });
-    const request = created(await book(bookingBody(property.id, 10, 1), client.cookie));
+    const request = createdReservation(await book(bookingBody(property.id, 10, 1), client.cookie));
     expect(await bookingsThisMonth(owner.user.id)).toBe(0);
     expect((await setStatus(request.id, 'confirmed', owner.cookie)).statusCode).toBe(200);
     expect(await bookingsThisMonth(owner.user.id)).toBe(1);
@@ -156,7 +150,7 @@ describe('accepting a client’s request takes its place in the month', () => {
     async (to) => {
       const { owner, property } = await starterOwnerWithListing();
       const client = await t.signInAs({ role: 'client' });
-      const request = created(await book(bookingBody(property.id, 10, 1), client.cookie));
+      const request = createdReservation(await book(bookingBody(property.id, 10, 1), client.cookie));
       for (let i = 0; i < 5; i++) await walkIn(owner, property, 20 + i * 2);
       expectError(await setStatus(request.id, to, owner.cookie), 403, MONTHLY_LIMIT);
       expect(await statusOf(request.id)).toBe('pending');
@@ -206,7 +200,7 @@ describe('restoring a cancelled booking is checked like a new one', () => {
   it('a client’s cancelled request restored at the limit → 403', async () => {
     const { owner, property } = await starterOwnerWithListing();
     const client = await t.signInAs({ role: 'client' });
-    const request = created(await book(bookingBody(property.id, 10, 1), client.cookie));
+    const request = createdReservation(await book(bookingBody(property.id, 10, 1), client.cookie));
     expect((await clientCancels(request.id, client.cookie)).statusCode).toBe(200);
     for (let i = 0; i < 5; i++) await walkIn(owner, property, 20 + i * 2);
     expectError(await setStatus(request.id, 'pending', owner.cookie), 403, MONTHLY_LIMIT);
@@ -221,7 +215,7 @@ describe('restoring a cancelled booking is checked like a new one', () => {
       const first = await walkIn(owner, property, 10);
       expect((await setStatus(first.id, 'cancelled', owner.cookie)).statusCode).toBe(200);
       const client = await t.signInAs({ role: 'client' });
-      created(await book(bookingBody(property.id, 10, 1), client.cookie));
+      createdReservation(await book(bookingBody(property.id, 10, 1), client.cookie));
       expectError(await setStatus(first.id, to, owner.cookie), 409, DATES_TAKEN);
       expect(await statusOf(first.id)).toBe('cancelled');
     },

@@ -1,9 +1,14 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, todayInBusinessZone } from '../../../domain/dates.ts';
 import type { PropertyType } from '../../../domain/property.ts';
-import type { Reservation } from '../../../domain/schemas/reservation.ts';
-import { day, insertProperty, newClientInput, signInOwner } from '../../test/booking-fixtures.ts';
+import {
+  createdReservation,
+  day,
+  expectError,
+  insertProperty,
+  newClientInput,
+  signInOwner,
+} from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 /**
@@ -29,16 +34,6 @@ const forBusiness = (body: Record<string, unknown>) =>
 const listing = (type: PropertyType = 'accommodation', specifications: Record<string, unknown> = {}) =>
   insertProperty(t.db, owner.user.id, { type, specifications });
 
-function created(response: LightMyRequestResponse): Reservation {
-  if (response.statusCode !== 201)
-    throw new Error(`expected 201, got ${response.statusCode} ${response.body}`);
-  return response.json<Reservation>();
-}
-
-function refused(response: LightMyRequestResponse, status: number, message: string) {
-  expect({ status: response.statusCode, message: response.json().message }).toEqual({ status, message });
-}
-
 const stored = async (propertyId: string) =>
   (await t.db.selectFrom('reservations').select('id').where('property_id', '=', propertyId).execute()).length;
 
@@ -47,13 +42,13 @@ describe('a century-long booking', () => {
     const property = await listing();
     // Beyond 2100 every date is refused by the schema's date window (docs/decisions/025) …
     const century = { property_id: property.id, start_date: day(30), end_date: '2124-01-10' };
-    refused(await book(century), 400, 'End date must be between the years 2000 and 2100');
-    refused(await forBusiness(century), 400, 'End date must be between the years 2000 and 2100');
+    expectError(await book(century), 400, 'End date must be between the years 2000 and 2100');
+    expectError(await forBusiness(century), 400, 'End date must be between the years 2000 and 2100');
     // … and within it by the longest stay and the horizon.
     const decades = { property_id: property.id, start_date: day(30), end_date: '2099-01-10' };
-    refused(await book(decades), 400, 'A booking cannot be longer than 90 nights');
-    refused(await forBusiness(decades), 400, 'A booking cannot be longer than 90 nights');
-    refused(
+    expectError(await book(decades), 400, 'A booking cannot be longer than 90 nights');
+    expectError(await forBusiness(decades), 400, 'A booking cannot be longer than 90 nights');
+    expectError(
       await book({ property_id: property.id, start_date: '2099-01-10', end_date: '2099-01-12' }),
       400,
       'Start date cannot be more than 3 months ahead',
@@ -63,7 +58,7 @@ describe('a century-long booking', () => {
 
   it('storage by an end date 50 years on → 400', async () => {
     const unit = await listing('storage_space');
-    refused(
+    expectError(
       await book({ property_id: unit.id, start_date: day(10), end_date: addMonths(day(10), 600) }),
       400,
       'A booking cannot be longer than 24 months',
@@ -80,11 +75,11 @@ describe('the longest stay per unit, at the boundary (max ok, max + 1 refused)',
     ['electronics', 'days'],
   ] as const)('%s: 90 %s ok, 91 refused', async (type, word) => {
     const property = await listing(type);
-    const longest = created(
+    const longest = createdReservation(
       await book({ property_id: property.id, start_date: day(5), end_date: addDays(day(5), 90) }),
     );
     expect(longest.units).toBe(90);
-    refused(
+    expectError(
       await book(
         { property_id: property.id, start_date: day(200), end_date: addDays(day(200), 91) },
         owner.cookie,
@@ -92,7 +87,7 @@ describe('the longest stay per unit, at the boundary (max ok, max + 1 refused)',
       400,
       `A booking cannot be longer than 90 ${word}`,
     );
-    refused(
+    expectError(
       await forBusiness({ property_id: property.id, start_date: day(100), end_date: addDays(day(100), 91) }),
       400,
       `A booking cannot be longer than 90 ${word}`,
@@ -102,19 +97,22 @@ describe('the longest stay per unit, at the boundary (max ok, max + 1 refused)',
 
   it('storage: 24 months ok (by months or by end date), 25 refused', async () => {
     const unit = await listing('storage_space');
-    expect(created(await book({ property_id: unit.id, start_date: day(5), months: 24 })).units).toBe(24);
+    expect(
+      createdReservation(await book({ property_id: unit.id, start_date: day(5), months: 24 })).units,
+    ).toBe(24);
     const other = await listing('storage_space');
     expect(
-      created(await book({ property_id: other.id, start_date: day(5), end_date: addMonths(day(5), 24) }))
-        .units,
+      createdReservation(
+        await book({ property_id: other.id, start_date: day(5), end_date: addMonths(day(5), 24) }),
+      ).units,
     ).toBe(24);
     const third = await listing('storage_space');
-    refused(
+    expectError(
       await book({ property_id: third.id, start_date: day(5), end_date: addMonths(day(5), 25) }),
       400,
       'A booking cannot be longer than 24 months',
     );
-    refused(
+    expectError(
       await book({ property_id: third.id, start_date: day(5), months: 25 }),
       400,
       'Months cannot be more than 24',
@@ -123,11 +121,11 @@ describe('the longest stay per unit, at the boundary (max ok, max + 1 refused)',
 
   it('event spaces: the whole day (24 hours) is the longest, and a booking cannot reach into the next day', async () => {
     const hall = await listing('event_space', { bookableHours: { start: '00:00', end: '24:00' } });
-    const wholeDay = created(
+    const wholeDay = createdReservation(
       await book({ property_id: hall.id, start_date: day(5), start_time: '00:00', end_time: '24:00' }),
     );
     expect({ units: wholeDay.units, end: wholeDay.end_date }).toEqual({ units: 24, end: day(6) });
-    refused(
+    expectError(
       await book({ property_id: hall.id, start_date: day(7), start_time: '00:00', end_time: '24:30' }),
       400,
       'End time must be a time (HH:MM)',
@@ -136,10 +134,10 @@ describe('the longest stay per unit, at the boundary (max ok, max + 1 refused)',
 
   it('changing a booking’s dates beyond the longest stay → 400, the booking unchanged', async () => {
     const property = await listing();
-    const booking = created(
+    const booking = createdReservation(
       await forBusiness({ property_id: property.id, start_date: day(5), end_date: day(8) }),
     );
-    refused(
+    expectError(
       await t.patch(
         `/api/reservations/${booking.id}`,
         { end_date: addDays(day(5), 91) },
@@ -163,8 +161,10 @@ describe('the booking horizon', () => {
   it('a client starts up to 3 months ahead, the day after is refused', async () => {
     const property = await listing();
     const last = addMonths(today(), 3);
-    created(await book({ property_id: property.id, start_date: last, end_date: addDays(last, 2) }));
-    refused(
+    createdReservation(
+      await book({ property_id: property.id, start_date: last, end_date: addDays(last, 2) }),
+    );
+    expectError(
       await book({ property_id: property.id, start_date: addDays(last, 1), end_date: addDays(last, 3) }),
       400,
       'Start date cannot be more than 3 months ahead',
@@ -174,8 +174,10 @@ describe('the booking horizon', () => {
   it('the business starts up to 12 months ahead for its clients, the day after is refused', async () => {
     const property = await listing();
     const last = addMonths(today(), 12);
-    created(await forBusiness({ property_id: property.id, start_date: last, end_date: addDays(last, 2) }));
-    refused(
+    createdReservation(
+      await forBusiness({ property_id: property.id, start_date: last, end_date: addDays(last, 2) }),
+    );
+    expectError(
       await forBusiness({
         property_id: property.id,
         start_date: addDays(last, 1),
@@ -190,7 +192,7 @@ describe('the booking horizon', () => {
     const property = await listing();
     const other = await signInOwner(t, 'business');
     const start = addDays(addMonths(today(), 3), 1);
-    refused(
+    expectError(
       await book({ property_id: property.id, start_date: start, end_date: addDays(start, 1) }, other.cookie),
       400,
       'Start date cannot be more than 3 months ahead',
@@ -199,7 +201,7 @@ describe('the booking horizon', () => {
 
   it('moving a booking beyond 12 months → 400; within it, fine', async () => {
     const property = await listing();
-    const booking = created(
+    const booking = createdReservation(
       await forBusiness({ property_id: property.id, start_date: day(5), end_date: day(7) }),
     );
     const last = addMonths(today(), 12);
@@ -209,13 +211,13 @@ describe('the booking horizon', () => {
         { start_date: start, end_date: addDays(start, 2) },
         { cookie: owner.cookie },
       );
-    refused(await move(addDays(last, 1)), 400, 'Start date cannot be more than 12 months ahead');
+    expectError(await move(addDays(last, 1)), 400, 'Start date cannot be more than 12 months ahead');
     expect((await move(last)).statusCode).toBe(200);
   });
 
   it('past start dates are still refused', async () => {
     const property = await listing();
-    refused(
+    expectError(
       await book({ property_id: property.id, start_date: day(-1), end_date: day(1) }),
       400,
       'Start date cannot be in the past',
@@ -236,12 +238,12 @@ describe('a booking’s price stays within what a ledger may hold', () => {
       start_date: day(10),
       end_date: day(10 + nights),
     });
-    refused(
+    expectError(
       await forBusiness(stay(21)),
       400,
       'A booking cannot cost more than R 20 000 000.00. Please book a shorter stay.',
     );
     expect(await stored(property.id)).toBe(0);
-    expect(created(await forBusiness(stay(20))).total_price_cents).toBe(2_000_000_000);
+    expect(createdReservation(await forBusiness(stay(20))).total_price_cents).toBe(2_000_000_000);
   });
 });
