@@ -1,4 +1,4 @@
-import type { LightMyRequestResponse } from 'fastify';
+import Fastify from 'fastify';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
@@ -71,39 +71,37 @@ describe('the served OpenAPI document', () => {
 });
 
 describe('the check of real responses against the document', () => {
-  const answer = (statusCode: number, body: unknown) => {
-    const text = body === undefined ? '' : JSON.stringify(body);
-    return {
-      statusCode,
-      headers: body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' },
-      body: text,
-      rawPayload: Buffer.from(text),
-      json: () => body,
-    } as unknown as LightMyRequestResponse;
-  };
+  /** A tiny app that answers with whatever status and JSON body it is asked for: real responses to check. */
+  const echo = Fastify();
+  echo.post<{ Body: { statusCode: number; body?: unknown } }>('/', (request, reply) => {
+    const { statusCode, body } = request.body;
+    return body === undefined ? reply.code(statusCode).send() : reply.code(statusCode).send(body);
+  });
+  afterAll(async () => {
+    await echo.close();
+  });
+  const answer = (statusCode: number, body: unknown) =>
+    echo.inject({ method: 'POST', url: '/', payload: { statusCode, body } });
 
-  it('passes an answer the document describes', () => {
+  it('passes an answer the document describes', async () => {
     const validator = createResponseValidator(t.app);
-    expect(() =>
-      validator.check(
-        'GET',
-        '/api/health',
-        answer(200, { status: 'ok', database: 'reachable', kind: 'pglite' }),
-      ),
-    ).not.toThrow();
-    expect(() => validator.check('GET', '/api/nowhere', answer(418, undefined))).not.toThrow();
+    const healthy = await answer(200, { status: 'ok', database: 'reachable', kind: 'pglite' });
+    expect(() => validator.check('GET', '/api/health', healthy)).not.toThrow();
+    const teapot = await answer(418, undefined);
+    expect(() => validator.check('GET', '/api/nowhere', teapot)).not.toThrow();
   });
 
-  it('refuses an undocumented status and a body its schema refuses', () => {
+  it('refuses an undocumented status and a body its schema refuses', async () => {
     const validator = createResponseValidator(t.app);
-    expect(() => validator.check('GET', '/api/health', answer(418, undefined))).toThrow(
+    const teapot = await answer(418, undefined);
+    expect(() => validator.check('GET', '/api/health', teapot)).toThrow(
       /GET \/api\/health \(getHealth\) answered 418, which the document does not list/,
     );
-    expect(() => validator.check('GET', '/api/health', answer(200, { status: 'fine' }))).toThrow(
+    const unhealthy = await answer(200, { status: 'fine' });
+    expect(() => validator.check('GET', '/api/health', unhealthy)).toThrow(
       /getHealth\) answered 200 with a body its schema refuses/,
     );
-    expect(() =>
-      validator.check('GET', '/api/me', answer(401, { error: 'UNAUTHORIZED', message: 'Sign in', extra: 1 })),
-    ).toThrow(/must NOT have additional properties/);
+    const extra = await answer(401, { error: 'UNAUTHORIZED', message: 'Sign in', extra: 1 });
+    expect(() => validator.check('GET', '/api/me', extra)).toThrow(/must NOT have additional properties/);
   });
 });

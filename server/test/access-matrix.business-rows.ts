@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import {
+  data,
+  extraChargeBody,
+  forAdmin,
+  freshReservation,
+  next,
+  owner,
+  ownerPost,
+  photoUpload,
+  type Role,
+  rateBody,
+  session,
+  stockItemBody,
+} from './access-matrix.fixtures.ts';
+import type { Row } from './access-matrix.rows.ts';
+import { day, insertProperty, newClientInput } from './booking-fixtures.ts';
+import { addLine, businessDetailsBody } from './document-fixtures.ts';
+
+/** The access matrix's rows for the business's data: listings, clients, reservations, billing, documents. */
+
+const listingBody = () => ({
+  type: 'accommodation',
+  category: 'apartment',
+  title: `Matrix Loft ${next()}`,
+  description: 'A light loft above the harbour with a view of the mountain.',
+  city: 'Cape Town',
+  location: '12 Long Street, Cape Town',
+  price_per_day_cents: 90_000,
+  specifications: { type: 'accommodation', bedrooms: 1, bathrooms: 1, maxOccupants: 2, maxGuests: 2 },
+});
+/** Its own count: a guest may start no more than 3 months ahead (docs/decisions/022). */
+let bookingsMade = 0;
+const bookingOnListing = () => {
+  const start = 10 + bookingsMade++ * 3;
+  return { property_id: data().propertyId, start_date: day(start), end_date: day(start + 2) };
+};
+/** The business books for a new client of its own; a client, or another owner, books as a guest. */
+const bookingBy = (role: Role) =>
+  role === 'client' || role === 'otherOwner'
+    ? bookingOnListing()
+    : { ...bookingOnListing(), new_client: newClientInput() };
+const freshProperty = async () => (await insertProperty(session().t.db, owner().id)).id;
+
+export const BUSINESS_ROWS: Record<string, Row> = {
+  // listings
+  getProperties: {
+    request: () => ({ url: '/api/properties?city=Cape%20Town' }),
+    expect: '200 200 200 200 200 200 200',
+  },
+  getPropertiesCities: {
+    request: () => ({ url: '/api/properties/cities' }),
+    expect: '200 200 200 200 200 200 200',
+  },
+  getPropertiesById: {
+    request: () => ({ url: `/api/properties/${data().propertyId}` }),
+    expect: '200 200 200 200 200 200 200',
+  },
+  getMyProperties: { request: () => ({ url: '/api/my/properties' }), expect: '401 403 200 200 403 200 403' },
+  postProperties: {
+    request: () => ({ url: '/api/properties', body: listingBody() }),
+    expect: '401 403 201 201 403 201 403',
+  },
+  putPropertiesById: {
+    request: () => ({ url: `/api/properties/${data().propertyId}`, body: listingBody() }),
+    expect: '401 403 200 403 403 200 403',
+  },
+  deletePropertiesById: {
+    request: async () => ({ url: `/api/properties/${await freshProperty()}` }),
+    expect: '401 403 204 403 403 204 403',
+  },
+  postPropertiesByIdRestore: {
+    request: async () => {
+      const property = await insertProperty(session().t.db, owner().id, {
+        archived_at: new Date(),
+        is_active: false,
+      });
+      return { url: `/api/properties/${property.id}/restore` };
+    },
+    expect: '401 403 200 403 403 200 403',
+  },
+  getPropertiesByIdAvailability: {
+    request: () => ({ url: `/api/properties/${data().propertyId}/availability` }),
+    expect: '200 200 200 200 200 200 200',
+  },
+  getPropertiesByIdAvailabilityTimes: {
+    request: () => ({ url: `/api/properties/${data().hourlyPropertyId}/availability/times?date=${day(10)}` }),
+    expect: '200 200 200 200 200 200 200',
+  },
+  getPropertiesByIdRates: {
+    request: () => ({ url: `/api/properties/${data().propertyId}/rates` }),
+    expect: '200 200 200 200 200 200 200',
+  },
+  postPropertiesByIdImages: {
+    request: () => ({ url: `/api/properties/${data().propertyId}/images`, ...photoUpload() }),
+    expect: '401 403 201 403 403 201 403',
+  },
+  deletePropertiesByIdImagesByImageId: {
+    request: async () => {
+      const image = await session()
+        .t.db.insertInto('property_images')
+        .values({
+          property_id: data().propertyId,
+          display_key: `properties/${data().propertyId}/${randomUUID()}.webp`,
+          thumbnail_key: `properties/${data().propertyId}/${randomUUID()}-thumb.webp`,
+          width: 1600,
+          height: 1200,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { url: `/api/properties/${data().propertyId}/images/${image.id}` };
+    },
+    expect: '401 403 204 403 403 204 403',
+  },
+  putPropertiesByIdImagesOrder: {
+    request: async () => {
+      const images = await session()
+        .t.db.selectFrom('property_images')
+        .select('id')
+        .where('property_id', '=', data().propertyId)
+        .orderBy('position')
+        .execute();
+      return {
+        url: `/api/properties/${data().propertyId}/images/order`,
+        body: { imageIds: images.map((image) => image.id).reverse() },
+      };
+    },
+    expect: '401 403 200 403 403 200 403',
+  },
+  getImagesByPath: {
+    request: () => ({ url: data().imageUrl }),
+    expect: '200 200 200 200 200 200 200',
+  },
+
+  // clients
+  getClients: {
+    request: (role) => ({ url: forAdmin(role, '/api/clients') }),
+    expect: '401 403 200 200 200 200 200',
+  },
+  postClients: {
+    request: (role) => ({
+      url: '/api/clients',
+      body: { ...newClientInput(), ...(role === 'admin' ? { owner_id: owner().id } : {}) },
+    }),
+    expect: '401 403 201 201 403 201 201',
+  },
+  patchClientsById: {
+    request: () => ({ url: `/api/clients/${data().clientId}`, body: { is_active: true } }),
+    expect: '401 403 200 403 403 200 200',
+  },
+  deleteClientsById: {
+    request: async () => ({
+      url: `/api/clients/${(await ownerPost<{ id: string }>('/api/clients', newClientInput())).id}`,
+    }),
+    expect: '401 403 200 403 403 200 200',
+  },
+
+  // reservations
+  getReservations: { request: () => ({ url: '/api/reservations' }), expect: '401 200 200 200 200 200 200' },
+  getReservationsById: {
+    request: () => ({ url: `/api/reservations/${data().reservation.id}` }),
+    expect: '401 200 200 404 200 200 200',
+  },
+  postReservations: {
+    request: (role) => ({ url: '/api/reservations', body: bookingBy(role) }),
+    expect: '401 201 201 201 403 201 201',
+  },
+  patchReservationsById: {
+    request: async () => ({
+      url: `/api/reservations/${(await freshReservation()).id}`,
+      body: { special_requests: 'A cot, please' },
+    }),
+    expect: '401 403 200 403 200 200 200',
+  },
+  deleteReservationsById: {
+    request: async () => ({ url: `/api/reservations/${(await freshReservation()).id}` }),
+    expect: '401 403 204 403 403 403 204',
+  },
+  postReservationsByIdCancel: {
+    request: async () => ({ url: `/api/reservations/${(await freshReservation()).id}/cancel` }),
+    expect: '401 200 403 404 403 403 403',
+  },
+  getBusinessProperties: {
+    request: () => ({ url: '/api/business/properties' }),
+    expect: '401 403 200 200 200 200 200',
+  },
+  getBusinessOwners: {
+    request: () => ({ url: '/api/business/owners' }),
+    expect: '401 403 403 403 403 403 200',
+  },
+
+  // billing setup and lines
+  getBillingRates: {
+    request: () => ({ url: `/api/billing/rates?property_id=${data().propertyId}` }),
+    expect: '401 403 200 403 200 200 200',
+  },
+  postBillingRates: {
+    request: () => ({ url: '/api/billing/rates', body: rateBody() }),
+    expect: '401 403 201 403 403 403 201',
+  },
+  putBillingRatesById: {
+    request: () => ({ url: `/api/billing/rates/${data().rateId}`, body: rateBody() }),
+    expect: '401 403 200 403 403 403 200',
+  },
+  deleteBillingRatesById: {
+    request: async () => ({
+      url: `/api/billing/rates/${(await ownerPost<{ id: string }>('/api/billing/rates', rateBody())).id}`,
+    }),
+    expect: '401 403 204 403 403 403 204',
+  },
+  getBillingStockItems: {
+    request: (role) => ({ url: forAdmin(role, '/api/billing/stock-items') }),
+    expect: '401 403 200 200 200 200 200',
+  },
+  postBillingStockItems: {
+    request: (role) => ({ url: forAdmin(role, '/api/billing/stock-items'), body: stockItemBody() }),
+    expect: '401 403 201 201 403 403 201',
+  },
+  putBillingStockItemsById: {
+    request: () => ({ url: `/api/billing/stock-items/${data().stockItemId}`, body: stockItemBody() }),
+    expect: '401 403 200 403 403 403 200',
+  },
+  deleteBillingStockItemsById: {
+    request: async () => ({
+      url: `/api/billing/stock-items/${(await ownerPost<{ id: string }>('/api/billing/stock-items', stockItemBody())).id}`,
+    }),
+    expect: '401 403 200 403 403 403 200',
+  },
+  getBillingExtraChargeTypes: {
+    request: (role) => ({ url: forAdmin(role, '/api/billing/extra-charge-types') }),
+    expect: '401 403 200 200 200 200 200',
+  },
+  postBillingExtraChargeTypes: {
+    request: (role) => ({ url: forAdmin(role, '/api/billing/extra-charge-types'), body: extraChargeBody() }),
+    expect: '401 403 201 201 403 403 201',
+  },
+  putBillingExtraChargeTypesById: {
+    request: () => ({
+      url: `/api/billing/extra-charge-types/${data().extraChargeTypeId}`,
+      body: extraChargeBody(),
+    }),
+    expect: '401 403 200 403 403 403 200',
+  },
+  deleteBillingExtraChargeTypesById: {
+    request: async () => ({
+      url: `/api/billing/extra-charge-types/${(await ownerPost<{ id: string }>('/api/billing/extra-charge-types', extraChargeBody())).id}`,
+    }),
+    expect: '401 403 200 403 403 403 200',
+  },
+  getReservationsByIdTransactions: {
+    request: () => ({ url: `/api/reservations/${data().reservation.id}/transactions` }),
+    expect: '401 403 200 403 200 200 200',
+  },
+  postReservationsByIdTransactions: {
+    request: () => ({
+      url: `/api/reservations/${data().openReservation.id}/transactions`,
+      body: { kind: 'ad_hoc', description: 'Extra towels', quantity: 1, unit_price_cents: 5_000 },
+    }),
+    expect: '401 403 201 403 201 201 201',
+  },
+  deleteReservationsByIdTransactionsByLineId: {
+    request: async () => {
+      const line = await addLine(session().t, data().openReservation, {
+        description: 'Firewood',
+        unitPriceCents: 5_000,
+      });
+      return { url: `/api/reservations/${data().openReservation.id}/transactions/${line.id}` };
+    },
+    expect: '401 403 200 403 200 200 200',
+  },
+
+  // business details and documents
+  getBusinessDetails: {
+    request: (role) => ({ url: forAdmin(role, '/api/business/details') }),
+    expect: '401 403 200 200 200 200 200',
+  },
+  putBusinessDetails: {
+    request: () => ({ url: '/api/business/details', body: businessDetailsBody() }),
+    expect: '401 403 200 200 403 403 403',
+  },
+  postBusinessDetailsLogo: {
+    request: () => ({ url: '/api/business/details/logo', ...photoUpload() }),
+    expect: '401 403 200 200 403 403 403',
+  },
+  deleteBusinessDetailsLogo: {
+    request: () => ({ url: '/api/business/details/logo' }),
+    expect: '401 403 200 200 403 403 403',
+  },
+  getReservationsByIdDocuments: {
+    request: () => ({ url: `/api/reservations/${data().reservation.id}/documents` }),
+    expect: '401 403 200 403 200 200 200',
+  },
+  getReservationsByIdDocumentsConfirmationPdf: {
+    request: () => ({ url: `/api/reservations/${data().reservation.id}/documents/confirmation.pdf` }),
+    expect: '401 200 200 404 200 200 200',
+  },
+  getReservationsByIdDocumentsQuotePdf: {
+    request: () => ({ url: `/api/reservations/${data().pendingReservation.id}/documents/quote.pdf` }),
+    expect: '401 200 200 404 200 200 200',
+  },
+  postReservationsByIdDocumentsInvoice: {
+    request: async () => ({
+      url: `/api/reservations/${(await freshReservation('confirmed')).id}/documents/invoice`,
+      body: {},
+    }),
+    expect: '401 403 201 403 201 201 201',
+  },
+  postReservationsByIdDocumentsSend: {
+    request: () => ({
+      url: `/api/reservations/${data().reservation.id}/documents/send`,
+      body: { kind: 'confirmation' },
+    }),
+    expect: '401 403 202 403 202 202 202',
+  },
+  getDocumentsByIdPdf: {
+    request: () => ({ url: `/api/documents/${data().documentId}/pdf` }),
+    expect: '401 200 200 404 200 200 200',
+  },
+  getMyDocuments: { request: () => ({ url: '/api/my/documents' }), expect: '401 200 200 200 200 200 200' },
+};
