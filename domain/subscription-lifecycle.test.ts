@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { businessMidnight, paidPeriod, RECURRING_CHARGE_WINDOW_DAYS } from './billing-periods.ts';
 import type { SubscriptionStatus } from './plans.ts';
 import {
   decideLifecycle,
@@ -7,13 +8,14 @@ import {
   isListedStatus,
   type LifecycleSubscription,
   type LifecycleTransition,
-  nextPeriod,
   reminderHorizon,
 } from './subscription-lifecycle.ts';
-import { BILLING_PERIOD_DAYS, GRACE_PERIOD_DAYS, monthlyCostCents } from './subscriptions.ts';
+import { GRACE_PERIOD_DAYS, monthlyCostCents } from './subscriptions.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-const END = new Date('2041-03-10T08:30:00.000Z');
+/** Billing dates on the 31st (clamped): the current period ends at Johannesburg midnight of 28 February. */
+const ANCHOR = '2041-01-31';
+const END = businessMidnight('2041-02-28');
 const at = (offsetMs: number) => new Date(END.getTime() + offsetMs);
 
 const PRO = monthlyCostCents('pro', []);
@@ -26,6 +28,8 @@ function subscription(overrides: Partial<LifecycleSubscription> = {}): Lifecycle
     cancelAtPeriodEnd: false,
     currentPeriodEnd: END,
     pastDueSince: null,
+    billingAnchor: ANCHOR,
+    recurringCharge: 'none',
     ...overrides,
   };
 }
@@ -39,29 +43,19 @@ function decide(
   return decideLifecycle(subscription(overrides), { now, monthlyCostCents: cost, remindersSent });
 }
 
-const period = (startOffsetDays: number) => ({
-  start: at(startOffsetDays * DAY),
-  end: at((startOffsetDays + BILLING_PERIOD_DAYS) * DAY),
+/** A period between two billing dates (Johannesburg midnights). */
+const period = (start: string, end: string) => ({
+  start: businessMidnight(start),
+  end: businessMidnight(end),
 });
+/** The period after the current one: 28 February → 31 March (the anchor's day, not 28 March). */
+const FOLLOWING = period('2041-02-28', '2041-03-31');
 
 describe('the constants this follows', () => {
-  it('a 30-day period, a 7-day grace, Pro at R 299, Starter free', () => {
-    expect([BILLING_PERIOD_DAYS, GRACE_PERIOD_DAYS, PRO, STARTER, STARTER_WITH_BOOST]).toEqual([
-      30, 7, 29900, 0, 9900,
+  it('a 7-day grace, a 3-day charge window, Pro at R 299, Starter free', () => {
+    expect([GRACE_PERIOD_DAYS, RECURRING_CHARGE_WINDOW_DAYS, PRO, STARTER, STARTER_WITH_BOOST]).toEqual([
+      7, 3, 29900, 0, 9900,
     ]);
-  });
-});
-
-describe('nextPeriod: 30 days from the old end, repeated until it ends after now', () => {
-  it.each([
-    ['exactly at the old end', 0, 0],
-    ['a minute after', 1 / 1440, 0],
-    ['29 days after', 29, 0],
-    ['exactly 30 days after (that period has ended too)', 30, 30],
-    ['65 days after', 65, 60],
-    ['before the old end (not due yet, still the next one)', -3, 0],
-  ])('%s', (_label, nowDays, startDays) => {
-    expect(nextPeriod(END, at(nowDays * DAY))).toEqual(period(startDays));
   });
 });
 
@@ -84,12 +78,15 @@ describe('a running period that ends', () => {
     ['Starter', STARTER],
     ['commission (Starter, no add-ons)', monthlyCostCents('starter', [])],
   ])('free (%s): renewed from the old end, exactly at the end', (_label, cost) => {
-    expect(decide({}, END, cost)).toEqual({ kind: 'renew', period: period(0) });
+    expect(decide({}, END, cost)).toEqual({ kind: 'renew', period: FOLLOWING });
     expect(decide({}, at(-1), cost)).toEqual({ kind: 'none' });
   });
 
-  it('free, the sweep late by 75 days: one renewal to the period around now', () => {
-    expect(decide({}, at(75 * DAY), STARTER)).toEqual({ kind: 'renew', period: period(60) });
+  it('free, the sweep late by 75 days (14 May): one renewal to the period around now', () => {
+    expect(decide({}, at(75 * DAY), STARTER)).toEqual({
+      kind: 'renew',
+      period: period('2041-04-30', '2041-05-31'),
+    });
   });
 
   it('Starter with a paid add-on is paid: Payment Due', () => {
@@ -105,17 +102,80 @@ describe('a running period that ends', () => {
       expect(decide({ cancelAtPeriodEnd: true }, at(-1), cost)).toEqual({ kind: 'none' });
       expect(decide({ cancelAtPeriodEnd: true }, END, cost)).toEqual({
         kind: 'end_paid_plan',
-        period: period(0),
+        period: FOLLOWING,
       });
+      // 31 days later is 31 March, the end of the following period too.
       expect(decide({ cancelAtPeriodEnd: true }, at(31 * DAY), cost)).toEqual({
         kind: 'end_paid_plan',
-        period: period(30),
+        period: period('2041-03-31', '2041-04-30'),
       });
     },
   );
 
   it('trialing runs like active', () => {
     expect(decide({ status: 'trialing' }, END, PRO)).toMatchObject({ kind: 'mark_past_due' });
+  });
+});
+
+describe("a recurring charge in flight: the gateway's charge for the period end is waited for", () => {
+  const coming = { recurringCharge: 'coming' as const };
+  const WINDOW = RECURRING_CHARGE_WINDOW_DAYS * DAY;
+
+  it.each([
+    ['exactly at the end (the billing date begins)', 0],
+    ['during the billing date', 14 * 60 * 60 * 1000],
+    ['two days late', 2 * DAY],
+    ['one millisecond before the window ends', WINDOW - 1],
+  ])('%s: still active, no email', (_label, offset) => {
+    expect(decide(coming, at(offset), PRO, [])).toEqual({ kind: 'none' });
+  });
+
+  it('no charge by the end of the window: Payment Due from then, 7 days of grace from then', () => {
+    const windowEnd = at(WINDOW);
+    expect(decide(coming, windowEnd, PRO)).toEqual({
+      kind: 'mark_past_due',
+      pastDueSince: windowEnd,
+      graceEndsAt: at(WINDOW + GRACE_PERIOD_DAYS * DAY),
+    });
+  });
+
+  it('a charge that failed: Payment Due at once, from the period end', () => {
+    expect(decide({ recurringCharge: 'failed' }, at(60 * 60 * 1000), PRO, [7, 3])).toEqual({
+      kind: 'mark_past_due',
+      pastDueSince: END,
+      graceEndsAt: at(GRACE_PERIOD_DAYS * DAY),
+    });
+  });
+
+  it('a renewal arriving within the window: the following period to 31 March, never Payment Due', () => {
+    for (const offset of [0, DAY, 2 * DAY, WINDOW - 1]) {
+      const now = at(offset);
+      expect(decide(coming, now, PRO)).toEqual({ kind: 'none' });
+      const { anchor, period: paid } = paidPeriod(
+        { anchor: ANCHOR, currentPeriodEnd: END, running: true },
+        now,
+      );
+      expect({ anchor, paid }).toEqual({ anchor: ANCHOR, paid: FOLLOWING });
+      const renewed = { ...coming, currentPeriodEnd: paid.end };
+      expect(decide(renewed, now, PRO)).toEqual({ kind: 'none' });
+      expect(decide(renewed, new Date(paid.end.getTime() - 1), PRO, [])).toEqual({ kind: 'none' });
+    }
+  });
+
+  it('a free plan with a token left over renews as before', () => {
+    expect(decide(coming, END, STARTER)).toEqual({ kind: 'renew', period: FOLLOWING });
+  });
+
+  it.each([7, 3, 1])('no "renews / expires" reminder %i days before: the debit order renews it', (days) => {
+    expect(decide(coming, at(-days * DAY), PRO)).toEqual({ kind: 'none' });
+  });
+
+  it('a charge that failed before the end (an early billing date): the reminders go', () => {
+    expect(decide({ recurringCharge: 'failed' }, at(-3 * DAY), PRO, [7])).toEqual({
+      kind: 'remind',
+      daysBefore: 3,
+      periodEnd: END,
+    });
   });
 });
 
@@ -145,12 +205,12 @@ describe('Payment Due: the grace period', () => {
   it('cancelled while unpaid: the paid plan ends instead of lapsing', () => {
     expect(decide({ ...pastDue, cancelAtPeriodEnd: true }, at(2 * DAY), PRO)).toEqual({
       kind: 'end_paid_plan',
-      period: period(0),
+      period: FOLLOWING,
     });
   });
 
   it('nothing left to pay (add-ons removed on Starter): renewed', () => {
-    expect(decide(pastDue, at(2 * DAY), STARTER)).toEqual({ kind: 'renew', period: period(0) });
+    expect(decide(pastDue, at(2 * DAY), STARTER)).toEqual({ kind: 'renew', period: FOLLOWING });
   });
 
   it('sends no renewal reminder', () => {

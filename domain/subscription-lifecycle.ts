@@ -1,14 +1,15 @@
+import { chargeWindowEndsAt, nextPeriod, type Period } from './billing-periods.ts';
+import type { IsoDate } from './dates.ts';
 import type { SubscriptionStatus } from './plans.ts';
-import { BILLING_PERIOD_DAYS, GRACE_PERIOD_DAYS, REMINDER_DAYS } from './subscriptions.ts';
+import { GRACE_PERIOD_DAYS, REMINDER_DAYS } from './subscriptions.ts';
 
 /**
  * What happens to a subscription as time passes (issue 13): the pure decision behind the scheduled
- * sweep (server/modules/subscriptions/subscription-lifecycle.ts). Instants, not calendar days: a period
- * ends at its `current_period_end` instant, so no time zone is involved.
+ * sweep (server/modules/subscriptions/subscription-lifecycle.ts). A period ends at its
+ * `current_period_end` instant (Johannesburg midnight of a billing date, domain/billing-periods.ts).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const BILLING_PERIOD_MS = BILLING_PERIOD_DAYS * DAY_MS;
 
 /**
  * Statuses whose listings show in search and take bookings: a paid subscription whose payment is late
@@ -27,11 +28,21 @@ export function isListedStatus(status: SubscriptionStatus | null | undefined): b
 /** Statuses whose billing period runs (it renews, lapses or ends at its end). */
 const RUNNING_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing'];
 
+/**
+ * The gateway's recurring charge for the period end: 'coming' while it holds recurring billing (a
+ * PayFast token or Stripe subscription) and no charge for this period has failed; 'failed' once one
+ * has; 'none' without recurring billing (once-off payments, cancelled billing).
+ */
+export type RecurringCharge = 'coming' | 'failed' | 'none';
+
 export interface LifecycleSubscription {
   status: SubscriptionStatus;
   cancelAtPeriodEnd: boolean;
   currentPeriodEnd: Date;
   pastDueSince: Date | null;
+  /** The first day of its billing-date series (domain/billing-periods.ts). */
+  billingAnchor: IsoDate;
+  recurringCharge: RecurringCharge;
 }
 
 export interface LifecycleContext {
@@ -42,10 +53,7 @@ export interface LifecycleContext {
   remindersSent: readonly number[];
 }
 
-export interface Period {
-  start: Date;
-  end: Date;
-}
+export type { Period };
 
 export type LifecycleTransition =
   | { kind: 'none' }
@@ -53,23 +61,15 @@ export type LifecycleTransition =
   | { kind: 'end_paid_plan'; period: Period }
   /** Free (cost 0): the next period, from the old end. */
   | { kind: 'renew'; period: Period }
-  /** Paid and not renewed by a payment: Payment Due from the period end. */
+  /**
+   * Paid and not renewed by a payment: Payment Due from the period end, or from the end of the charge
+   * window when the gateway's charge was expected and never came.
+   */
   | { kind: 'mark_past_due'; pastDueSince: Date; graceEndsAt: Date }
   /** Payment Due for the whole grace period: Inactive (listings hidden). */
   | { kind: 'deactivate'; graceEndedAt: Date }
   /** A renewal reminder, once per period and number of days. */
   | { kind: 'remind'; daysBefore: number; periodEnd: Date };
-
-/**
- * The period that follows one ending at `end`, in steps of the billing period from the old end until
- * it ends after `now` (a server that was down for two months skips the periods nobody used).
- */
-export function nextPeriod(end: Date, now: Date): Period {
-  const elapsed = now.getTime() - end.getTime();
-  const steps = elapsed < 0 ? 1 : Math.floor(elapsed / BILLING_PERIOD_MS) + 1;
-  const start = new Date(end.getTime() + (steps - 1) * BILLING_PERIOD_MS);
-  return { start, end: new Date(start.getTime() + BILLING_PERIOD_MS) };
-}
 
 /** Payment Due lasts GRACE_PERIOD_DAYS: [since, since + 7 days); Inactive from its end on. */
 export function graceEndsAt(pastDueSince: Date): Date {
@@ -103,20 +103,28 @@ export function decideLifecycle(
   context: LifecycleContext,
 ): LifecycleTransition {
   const { now, monthlyCostCents } = context;
-  const { status, cancelAtPeriodEnd, currentPeriodEnd } = subscription;
+  const { status, cancelAtPeriodEnd, currentPeriodEnd, billingAnchor, recurringCharge } = subscription;
   const ended = now.getTime() >= currentPeriodEnd.getTime();
+  const following = () => nextPeriod(billingAnchor, currentPeriodEnd, now);
 
   if (RUNNING_STATUSES.includes(status)) {
     if (ended) {
-      if (cancelAtPeriodEnd) return { kind: 'end_paid_plan', period: nextPeriod(currentPeriodEnd, now) };
-      if (monthlyCostCents === 0) return { kind: 'renew', period: nextPeriod(currentPeriodEnd, now) };
+      if (cancelAtPeriodEnd) return { kind: 'end_paid_plan', period: following() };
+      if (monthlyCostCents === 0) return { kind: 'renew', period: following() };
+      if (recurringCharge === 'coming') {
+        // The gateway charges on the billing date: wait for its notification, then Payment Due from then.
+        const windowEnd = chargeWindowEndsAt(currentPeriodEnd);
+        if (now.getTime() < windowEnd.getTime()) return { kind: 'none' };
+        return { kind: 'mark_past_due', pastDueSince: windowEnd, graceEndsAt: graceEndsAt(windowEnd) };
+      }
       return {
         kind: 'mark_past_due',
         pastDueSince: currentPeriodEnd,
         graceEndsAt: graceEndsAt(currentPeriodEnd),
       };
     }
-    if (cancelAtPeriodEnd || monthlyCostCents === 0) return { kind: 'none' };
+    // An owner whose debit order will renew the plan is not told it expires.
+    if (cancelAtPeriodEnd || monthlyCostCents === 0 || recurringCharge === 'coming') return { kind: 'none' };
     const daysBefore = dueReminder(currentPeriodEnd, now, context.remindersSent);
     return daysBefore === null
       ? { kind: 'none' }
@@ -125,9 +133,9 @@ export function decideLifecycle(
 
   if (status === 'past_due') {
     // Cancelled while unpaid: the owner asked to leave the paid plan, so it ends rather than lapsing.
-    if (cancelAtPeriodEnd) return { kind: 'end_paid_plan', period: nextPeriod(currentPeriodEnd, now) };
+    if (cancelAtPeriodEnd) return { kind: 'end_paid_plan', period: following() };
     // Nothing left to pay (the add-ons were removed): the free plan carries on.
-    if (monthlyCostCents === 0) return { kind: 'renew', period: nextPeriod(currentPeriodEnd, now) };
+    if (monthlyCostCents === 0) return { kind: 'renew', period: following() };
     const graceEnd = graceEndsAt(subscription.pastDueSince ?? currentPeriodEnd);
     if (now.getTime() >= graceEnd.getTime()) return { kind: 'deactivate', graceEndedAt: graceEnd };
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatRandCents } from './money.ts';
 import {
+  autoRenews,
   billingDayOf,
   canCancelSubscription,
   canReactivateSubscription,
@@ -13,6 +14,7 @@ import {
   type PlanAction,
   paymentMethodActionOf,
   paymentSuccessMessage,
+  periodCountdown,
   planActionOf,
   planPriceLabel,
   renewalText,
@@ -113,6 +115,45 @@ describe('the Subscription screen', () => {
     expect(renewalText({ ...active, status: 'past_due' })).toBe('Payment was due on 15 December 2026');
     expect(renewalText({ ...active, status: 'inactive' })).toBe('Ended on 15 December 2026');
     expect(renewalText({ ...active, planId: null, status: null, currentPeriodEnd: null })).toBeNull();
+  });
+
+  it('an owner whose debit order renews the plan is told when it renews, never that it expires', () => {
+    const renewing = { ...active, hasRecurringBilling: true };
+    const now = new Date('2026-12-12T10:00:00.000Z');
+    expect(autoRenews(renewing)).toBe(true);
+    expect(periodCountdown(renewing.currentPeriodEnd, true, now)).toEqual({
+      text: 'Renews in 3 days',
+      tone: 'normal',
+    });
+    expect(periodCountdown(renewing.currentPeriodEnd, false, now)).toEqual({
+      text: '3 days remaining',
+      tone: 'danger',
+    });
+    expect(periodCountdown(renewing.currentPeriodEnd, true, new Date('2026-12-16T10:00:00.000Z'))).toEqual({
+      text: 'Renewal in progress',
+      tone: 'normal',
+    });
+    expect(periodCountdown(renewing.currentPeriodEnd, false, new Date('2026-12-16T10:00:00.000Z'))).toEqual({
+      text: 'Period ended',
+      tone: 'danger',
+    });
+    expect(renewalText(renewing, now)).toBe(`Next billing on 15 December 2026: ${formatRandCents(29900)}`);
+    // The billing date has come and the charge is on its way (docs/decisions/030).
+    expect(renewalText(renewing, new Date('2026-12-16T10:00:00.000Z'))).toBe(
+      'Renewing: the payment due on 15 December 2026 is on its way',
+    );
+    expect(renewalText(active, new Date('2026-12-16T10:00:00.000Z'))).toBe(
+      `Next billing on 15 December 2026: ${formatRandCents(29900)}`,
+    );
+  });
+
+  it.each([
+    ['no recurring billing', { hasRecurringBilling: false }],
+    ['set to cancel', { cancelAtPeriodEnd: true }],
+    ['Payment Due', { status: 'past_due' }],
+    ['a free plan', { planId: 'starter' as const }],
+  ])('does not auto-renew: %s', (_label, overrides) => {
+    expect(autoRenews({ ...active, hasRecurringBilling: true, ...overrides })).toBe(false);
   });
 
   it('dates in Johannesburg: an instant late on the 14th UTC is the 15th there', () => {

@@ -2,7 +2,7 @@ import { formatDisplayDate, ISO_DATE_PATTERN, type IsoDate, todayInBusinessZone 
 import { formatRandCents } from './money.ts';
 import { PLANS, type PlanId } from './plans.ts';
 import { invoiceFileNameFor } from './subscription-invoices.ts';
-import type { SubscriptionPaymentMethod } from './subscriptions.ts';
+import { daysRemainingTone, daysUntil, type SubscriptionPaymentMethod } from './subscriptions.ts';
 
 /**
  * What the Subscription screen and the payment pages show (second spec §2, §4, §8): tab addresses,
@@ -121,6 +121,8 @@ interface SubscriptionFacts {
   cancelAtPeriodEnd: boolean;
   paymentMethod: SubscriptionPaymentMethod;
   nextBillingAmountCents: number;
+  /** The gateway holds recurring billing (a PayFast token or Stripe subscription). */
+  hasRecurringBilling?: boolean;
 }
 
 /** Whether the plan costs money each month (a Starter or commission owner has nothing to renew). */
@@ -135,6 +137,36 @@ export function isPaidPlan(subscription: Pick<SubscriptionFacts, 'planId' | 'pay
 /** Cancel is offered to an active paid subscription not already cancelling (spec §4). */
 export function canCancelSubscription(subscription: SubscriptionFacts): boolean {
   return subscription.status === 'active' && !subscription.cancelAtPeriodEnd && isPaidPlan(subscription);
+}
+
+/**
+ * The gateway renews it: an active paid plan with recurring billing, not set to cancel. Such an owner
+ * is told when it renews, never that it expires (docs/decisions/030).
+ */
+export function autoRenews(subscription: SubscriptionFacts): boolean {
+  return (
+    subscription.status === 'active' &&
+    !subscription.cancelAtPeriodEnd &&
+    subscription.hasRecurringBilling === true &&
+    isPaidPlan(subscription)
+  );
+}
+
+/**
+ * The plan card's countdown: 'Renews in N days' while the gateway renews it (and 'Renewal in progress'
+ * while its charge is on the way, docs/decisions/030), otherwise 'N days remaining' marked warning at 7
+ * or fewer and danger at 3 or fewer (spec §4).
+ */
+export function periodCountdown(
+  periodEnd: string,
+  renews: boolean,
+  now: Date = new Date(),
+): { text: string; tone: 'danger' | 'warning' | 'normal' } {
+  const days = daysUntil(periodEnd, now);
+  const dayWord = days === 1 ? 'day' : 'days';
+  if (renews)
+    return { text: days <= 0 ? 'Renewal in progress' : `Renews in ${days} ${dayWord}`, tone: 'normal' };
+  return { text: days <= 0 ? 'Period ended' : `${days} ${dayWord} remaining`, tone: daysRemainingTone(days) };
 }
 
 /** Reactivate is offered while a cancellation waits for the period end (spec §4). */
@@ -157,7 +189,7 @@ export function billingDayOf(periodEnd: string | null): number {
 }
 
 /** The renewal line of the current plan card. */
-export function renewalText(subscription: SubscriptionFacts): string | null {
+export function renewalText(subscription: SubscriptionFacts, now: Date = new Date()): string | null {
   const end = subscription.currentPeriodEnd ? formatBillingDate(subscription.currentPeriodEnd) : null;
   if (subscription.cancelAtPeriodEnd && end) return `Cancels on ${end}`;
   if (subscription.paymentMethod === 'commission') return 'No monthly fee: commission is taken per booking';
@@ -166,6 +198,8 @@ export function renewalText(subscription: SubscriptionFacts): string | null {
   if (!end) return null;
   if (subscription.status === 'past_due') return `Payment was due on ${end}`;
   if (subscription.status === 'cancelled' || subscription.status === 'inactive') return `Ended on ${end}`;
+  if (autoRenews(subscription) && daysUntil(subscription.currentPeriodEnd ?? '', now) <= 0)
+    return `Renewing: the payment due on ${end} is on its way`;
   return `Next billing on ${end}: ${formatRandCents(subscription.nextBillingAmountCents)}`;
 }
 

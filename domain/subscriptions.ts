@@ -45,7 +45,6 @@ export type SubscriptionPaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Commission model: 10 % of each successful booking, on the Starter plan (§9). */
 export const COMMISSION_RATE = 0.1;
 export const COMMISSION_PLAN: PlanId = 'starter';
-export const BILLING_PERIOD_DAYS = 30;
 /** After the period ends unpaid, the subscription is Payment Due for this many days, then Inactive. */
 export const GRACE_PERIOD_DAYS = 7;
 /** Reminder emails go this many days before the period ends. */

@@ -146,6 +146,8 @@ export interface SubscriptionsTable {
   status: Generated<SubscriptionStatus>;
   current_period_start: Generated<Date>;
   current_period_end: Generated<Date>;
+  /** The first day (YYYY-MM-DD, Africa/Johannesburg) of its billing-date series (domain/billing-periods.ts). */
+  billing_anchor: Generated<string>;
   cancel_at_period_end: Generated<boolean>;
   payment_method: Generated<SubscriptionPaymentMethod>;
   commission_rate: Generated<Numeric>;

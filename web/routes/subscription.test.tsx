@@ -179,8 +179,9 @@ describe('Subscription: Overview', { timeout: 30_000 }, () => {
     expect(within(card).getByText('R 299')).toBeTruthy();
     expect(within(card).getByText(PLANS.pro.description)).toBeTruthy();
     expect(within(card).getByText(/^Next billing on .*: R/).textContent).toContain(formatRandCents(39800));
+    // PayFast renews it (a token): it renews, it does not run out.
     expect(
-      within(card).getByText('20 days remaining').closest('[data-tone]')?.getAttribute('data-tone'),
+      within(card).getByText('Renews in 20 days').closest('[data-tone]')?.getAttribute('data-tone'),
     ).toBe('normal');
 
     expect(screen.getByTestId('usage-Listings').getAttribute('data-warning')).toBe('true');
@@ -372,8 +373,21 @@ describe('Subscription: Plans', { timeout: 30_000 }, () => {
 });
 
 describe('Subscription: Billing', { timeout: 30_000 }, () => {
-  it('shows the validity, the urgent notice, the saved card with the assurance, and the history', async () => {
+  it('renewed by a debit order: renews on its date, never "expires"', async () => {
     renderPage({ path: '/subscription?tab=billing', summary: aSummary({ currentPeriodEnd: inDays(2) }) });
+    const details = await screen.findByRole('region', { name: 'Subscription details' });
+    expect(within(details).getByText('Renews automatically')).toBeTruthy();
+    expect(within(details).getByText('Renews on')).toBeTruthy();
+    expect(within(details).queryByText('Expires Soon')).toBeNull();
+    expect(within(details).queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the validity, the urgent notice, the saved card with the assurance, and the history', async () => {
+    // Paid once, no recurring billing: the period runs out unless the owner pays.
+    renderPage({
+      path: '/subscription?tab=billing',
+      summary: aSummary({ currentPeriodEnd: inDays(2), hasRecurringBilling: false }),
+    });
     const details = await screen.findByRole('region', { name: 'Subscription details' });
     expect(within(details).getByText('Expires Soon')).toBeTruthy();
     expect(within(details).getByRole('alert').textContent).toContain('Your subscription expires in 2 days!');

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { businessMidnight, firstBillingDate } from '../../../domain/billing-periods.ts';
 import { PLANS, type PlanId } from '../../../domain/plans.ts';
 import { billingDescription, newPaymentId } from '../../../domain/subscriptions.ts';
 import type { Config } from '../../config.ts';
@@ -63,10 +64,11 @@ async function payMonthly(db: Kysely<Database>, config: Config, ownerId: string,
     event(String(2_000_000 + Math.floor(Math.random() * 1_000_000))),
     firstPaidAt,
   );
+  // PayFast's first recurring charge: on the billing date the checkout set, at 08:00 in Johannesburg.
   await settlePaymentEvent(
     db,
     config,
     event(String(3_000_000 + Math.floor(Math.random() * 1_000_000))),
-    new Date(firstPaidAt.getTime() + 30 * DAY_MS),
+    new Date(businessMidnight(firstBillingDate(firstPaidAt)).getTime() + 8 * 60 * 60 * 1000),
   );
 }

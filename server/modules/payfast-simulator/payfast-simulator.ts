@@ -146,9 +146,10 @@ export async function decide(
 }
 
 /**
- * PayFast's scheduled billing, simulated: a recurring charge on the billing date of every simulated
- * subscription that is due within a day. The charge's id is derived from the subscription and period,
- * so two servers running this at once send the same notification and it is applied once.
+ * PayFast's scheduled billing, simulated: a recurring charge of every simulated subscription whose
+ * billing date has come (its period ends at Johannesburg midnight of that date, domain/billing-periods.ts;
+ * the sweep waits for the charge, docs/decisions/030). The charge's id is derived from the subscription
+ * and period, so two servers running this at once send the same notification and it is applied once.
  */
 export async function billDueSubscriptions(
   db: Kysely<Database>,
@@ -163,7 +164,7 @@ export async function billDueSubscriptions(
     .where('gateway_token', 'is not', null)
     .where('cancel_at_period_end', '=', false)
     .where('status', 'in', ['active', 'past_due'])
-    .where('current_period_end', '<=', new Date(now.getTime() + 24 * 60 * 60 * 1000))
+    .where('current_period_end', '<=', now)
     .execute();
   let sent = 0;
   for (const subscription of due) {

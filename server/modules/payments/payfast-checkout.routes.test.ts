@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessMidnight } from '../../../domain/billing-periods.ts';
+import { addMonths } from '../../../domain/dates.ts';
 import { CATEGORIES_BY_TYPE } from '../../../domain/property.ts';
 import type {
   BillingHistoryEntry,
@@ -262,8 +264,8 @@ describe('paying on a paid plan', () => {
     return owner;
   }
 
-  it('Pay now: a PAY_ payment of the next billing amount that extends the period by 30 days', async () => {
-    const { cookie } = await proOwner();
+  it('Pay now: a PAY_ payment of the next billing amount that extends the period to the next billing date', async () => {
+    const { user, cookie } = await proOwner();
     const before = await summary(cookie);
     const response = await t.post('/api/subscription/payments', { kind: 'manual' }, { cookie });
     expect(response.statusCode).toBe(200);
@@ -275,10 +277,14 @@ describe('paying on a paid plan', () => {
     await payAtSimulator(start, 'COMPLETE');
     expect(await settled(cookie, start.reference)).toMatchObject({ status: 'complete', kind: 'manual' });
     const after = await summary(cookie);
-    const gainedDays =
-      (Date.parse(after.currentPeriodEnd as string) - Date.parse(before.currentPeriodEnd as string)) /
-      86_400_000;
-    expect(gainedDays).toBeCloseTo(30, 5);
+    // Billing dates from the day of the upgrade: the period ended a month on, now two months on.
+    const { billing_anchor: anchor } = await t.db
+      .selectFrom('subscriptions')
+      .select('billing_anchor')
+      .where('owner_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(before.currentPeriodEnd).toBe(businessMidnight(addMonths(anchor, 1)).toISOString());
+    expect(after.currentPeriodEnd).toBe(businessMidnight(addMonths(anchor, 2)).toISOString());
   });
 
   it('Pay now on the free Starter plan: refused, nothing recorded', async () => {

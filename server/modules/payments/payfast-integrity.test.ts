@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { businessMidnight, firstBillingDate } from '../../../domain/billing-periods.ts';
 import {
   NOTIFICATION_RATE_LIMITS,
   PAYFAST_NOTIFY_BODY_LIMIT,
@@ -147,7 +148,9 @@ describe('a payment the owner abandoned, then PayFast completed', () => {
       payment_processor: 'payfast',
       gateway_token: ITN_TOKEN,
     });
-    expect(subscription.current_period_end.getTime()).toBeGreaterThanOrEqual(before + 30 * 86_400_000 - 1000);
+    // The period ends at Johannesburg midnight of the billing date the checkout sent PayFast.
+    expect(subscription.current_period_end).toEqual(businessMidnight(order.billing_date ?? ''));
+    expect(order.billing_date).toBe(firstBillingDate(new Date(before)));
     const invoices = await t.db
       .selectFrom('subscription_invoices')
       .select('status')

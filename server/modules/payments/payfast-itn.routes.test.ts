@@ -1,5 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessMidnight, nextBillingDate } from '../../../domain/billing-periods.ts';
+import { addDays, addMonths, todayInBusinessZone } from '../../../domain/dates.ts';
 import { loadConfig } from '../../config.ts';
 import { payfastSettings } from '../../platform/payments/payfast-gateway.ts';
 import { createPayments } from '../../platform/payments/payments.ts';
@@ -13,6 +15,7 @@ import {
   subscriptionOf,
 } from '../../test/payfast-fixtures.ts';
 import { billDueSubscriptions } from '../payfast-simulator/payfast-simulator.ts';
+import { runLifecycleSweep } from '../subscriptions/subscription-lifecycle.ts';
 import { processPayfastItn } from './payfast-notify.ts';
 
 /** The ITN endpoint's five checks (PAYFAST.md), idempotence, and recurring charges. */
@@ -172,13 +175,20 @@ describe('recurring charges of the gateway’s billing', () => {
     return pending;
   }
 
-  it('a later COMPLETE with the token: a renewal payment, 30 more days, another invoice; once per pf_payment_id', async () => {
+  it('a later COMPLETE with the token: a renewal payment, to the next billing date, another invoice; once per pf_payment_id', async () => {
     const { user, order } = await activePro();
     const before = await subscriptionOf(t, user.id);
+    expect(before.current_period_end).toEqual(businessMidnight(order.billing_date ?? ''));
     const renewal = itn(order, { amountCents: 29900, token: before.gateway_token, pfPaymentId: '88000001' });
     expect(await notify(renewal)).toMatchObject({ outcome: 'applied' });
     const after = await subscriptionOf(t, user.id);
-    expect(after.current_period_end.getTime() - before.current_period_end.getTime()).toBe(30 * 86_400_000);
+    // An early charge pays the period after the current one: billing dates stay on the anchor's day.
+    expect(after).toMatchObject({
+      status: 'active',
+      billing_anchor: before.billing_anchor,
+      current_period_start: before.current_period_end,
+      current_period_end: businessMidnight(addMonths(before.billing_anchor, 2)),
+    });
     expect(await notify(renewal)).toMatchObject({ outcome: 'duplicate' });
     const renewals = await t.db
       .selectFrom('payments')
@@ -193,6 +203,61 @@ describe('recurring charges of the gateway’s billing', () => {
       .where('owner_id', '=', user.id)
       .execute();
     expect(invoices).toHaveLength(2);
+  });
+
+  it('a renewal arriving within the charge window never shows Payment Due', async () => {
+    const { user, cookie, order } = await activePro();
+    // The period ended at Johannesburg midnight yesterday (a billing date) and its charge is late.
+    const now = new Date();
+    const ended = addDays(todayInBusinessZone(now), -1);
+    const anchorDay = addMonths(ended, -1);
+    const end = businessMidnight(ended);
+    await t.db
+      .updateTable('subscriptions')
+      .set({ billing_anchor: anchorDay, current_period_end: end })
+      .where('owner_id', '=', user.id)
+      .execute();
+    const status = async () =>
+      (await t.get('/api/subscription', { cookie })).json<{ status: string }>().status;
+    await runLifecycleSweep(t.db, { now, publicUrl: t.config.PUBLIC_URL });
+    expect(await status()).toBe('active');
+
+    const { gateway_token: token } = await subscriptionOf(t, user.id);
+    expect(await notify(itn(order, { amountCents: 29900, token, pfPaymentId: '88000003' }))).toMatchObject({
+      outcome: 'applied',
+    });
+    expect(await subscriptionOf(t, user.id)).toMatchObject({
+      status: 'active',
+      current_period_start: end,
+      current_period_end: businessMidnight(nextBillingDate(anchorDay, ended)),
+    });
+    await runLifecycleSweep(t.db, { now, publicUrl: t.config.PUBLIC_URL });
+    expect(await status()).toBe('active');
+    const dueMails = await t.db
+      .selectFrom('email_outbox')
+      .select('subject')
+      .where('to_address', '=', user.email)
+      .where('subject', '=', 'Payment due for your Rentza subscription')
+      .execute();
+    expect(dueMails).toEqual([]);
+  });
+
+  it('a recurring charge that FAILED after the period end: Payment Due at the next sweep, not days later', async () => {
+    const { user, cookie, order } = await activePro();
+    const now = new Date();
+    const end = businessMidnight(todayInBusinessZone(now));
+    await t.db
+      .updateTable('subscriptions')
+      .set({ current_period_end: end })
+      .where('owner_id', '=', user.id)
+      .execute();
+    const { gateway_token: token } = await subscriptionOf(t, user.id);
+    expect(
+      await notify(itn(order, { status: 'FAILED', amountCents: 29900, token, pfPaymentId: '88000004' })),
+    ).toMatchObject({ outcome: 'recorded' });
+    await runLifecycleSweep(t.db, { now, publicUrl: t.config.PUBLIC_URL });
+    expect((await t.get('/api/subscription', { cookie })).json()).toMatchObject({ status: 'past_due' });
+    expect(await subscriptionOf(t, user.id)).toMatchObject({ status: 'past_due', past_due_since: end });
   });
 
   it('a recurring charge for a token that is not the subscription’s is recorded and changes nothing', async () => {
@@ -216,14 +281,15 @@ describe('recurring charges of the gateway’s billing', () => {
     });
   });
 
-  it('the simulator bills a subscription due within a day, once per period', async () => {
+  it('the simulator bills a subscription on its billing date, once per period', async () => {
     const { user } = await activePro();
-    const dueSoon = new Date(Date.now() + 2 * 3_600_000);
-    await t.db
-      .updateTable('subscriptions')
-      .set({ current_period_end: dueSoon })
-      .where('owner_id', '=', user.id)
-      .execute();
+    const { billing_anchor: anchor } = await subscriptionOf(t, user.id);
+    const setEnd = (end: Date) =>
+      t.db
+        .updateTable('subscriptions')
+        .set({ current_period_end: end })
+        .where('owner_id', '=', user.id)
+        .execute();
     const payments = createPayments(t.config, async (url, init) => {
       const response = await t.app.inject({
         method: init.method as 'POST',
@@ -233,15 +299,23 @@ describe('recurring charges of the gateway’s billing', () => {
       });
       return { status: response.statusCode, text: response.body };
     });
-    expect(await billDueSubscriptions(t.db, payments.payfastSettings, payments.http)).toBeGreaterThanOrEqual(
-      1,
-    );
+    const bill = () => billDueSubscriptions(t.db, payments.payfastSettings, payments.http);
+
+    // Its billing date has not begun: not charged yet.
+    const tomorrow = businessMidnight(addDays(todayInBusinessZone(new Date()), 1));
+    await setEnd(tomorrow);
+    await bill();
+    expect((await subscriptionOf(t, user.id)).current_period_end).toEqual(tomorrow);
+
+    // Today is its billing date: charged, and the period runs to the next one.
+    const today = todayInBusinessZone(new Date());
+    await setEnd(businessMidnight(today));
+    expect(await bill()).toBeGreaterThanOrEqual(1);
+    const next = businessMidnight(nextBillingDate(anchor, today));
     for (let attempt = 0; attempt < 100; attempt++) {
-      if ((await subscriptionOf(t, user.id)).current_period_end.getTime() > dueSoon.getTime()) break;
+      if ((await subscriptionOf(t, user.id)).current_period_end.getTime() === next.getTime()) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    expect((await subscriptionOf(t, user.id)).current_period_end.getTime()).toBe(
-      dueSoon.getTime() + 30 * 86_400_000,
-    );
+    expect((await subscriptionOf(t, user.id)).current_period_end).toEqual(next);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { todayInBusinessZone } from '../../../domain/dates.ts';
 import { MESSAGES } from '../../../domain/errors.ts';
 import { PLAN_IDS, PLANS, type PlanId } from '../../../domain/plans.ts';
 import {
@@ -117,7 +118,7 @@ export async function startStripeSubscription(
       itemName: description,
       customerEmail: input.customerEmail ?? owner.email,
       // The first month now, then monthly from today.
-      recurring: { billingDate: new Date().toISOString().slice(0, 10), recurringAmountCents: amountCents },
+      recurring: { billingDate: todayInBusinessZone(new Date()), recurringAmountCents: amountCents },
       metadata: { price_id: planId, owner_id: owner.id },
     },
   });

@@ -1,7 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import { inclusiveAmounts } from '../../../domain/billing.ts';
-import { addDays, todayInBusinessZone } from '../../../domain/dates.ts';
-import { BILLING_PERIOD_DAYS, billingDescription, monthlyCostCents } from '../../../domain/subscriptions.ts';
+import { firstPeriod, paidPeriod } from '../../../domain/billing-periods.ts';
+import { addMonths, todayInBusinessZone } from '../../../domain/dates.ts';
+import { isListedStatus } from '../../../domain/subscription-lifecycle.ts';
+import { billingDescription, monthlyCostCents } from '../../../domain/subscriptions.ts';
 import { vatRateOn } from '../../../domain/vat.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Payment, Subscription } from '../../db/types.ts';
@@ -27,7 +29,6 @@ export interface Settlement {
 }
 
 type Trx = Transaction<Database>;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const RECURRING_KINDS = new Set(['subscription', 'update_method']);
 
 /** The amount a notification for this reference must carry (ITN check 4); null when we never issued it. */
@@ -148,7 +149,9 @@ async function settleFirst(
   } as const;
 
   if (payment.kind === 'subscription') {
-    period = { start: now, end: new Date(now.getTime() + BILLING_PERIOD_DAYS * DAY_MS) };
+    // Billing dates from today on, as the checkout told the gateway (billing_date a month from today).
+    const first = firstPeriod(now);
+    period = first.period;
     retired = replaced();
     await trx
       .updateTable('subscriptions')
@@ -158,6 +161,7 @@ async function settleFirst(
         status: 'active',
         past_due_since: null,
         cancel_at_period_end: false,
+        billing_anchor: first.anchor,
         current_period_start: period.start,
         current_period_end: period.end,
         payment_processor: event.gateway,
@@ -231,18 +235,26 @@ async function settleRecurring(
 }
 
 /**
- * A payment for the plan the owner is on (Pay now, or a recurring charge): a paid period follows the
- * current one while it runs, after a lapse it starts now, and the subscription is active again.
+ * A payment for the plan the owner is on (Pay now, or a recurring charge): it pays the period after the
+ * current one, to the next billing date, while the subscription runs (also when the charge arrives on
+ * the billing date or a little after it, or during Payment Due); after a lapse a period from now with
+ * billing dates from today (domain/billing-periods.ts paidPeriod). The subscription is active again.
  */
 async function extendPaidPeriod(trx: Trx, subscription: Subscription, now: Date) {
-  const currentEnd = new Date(subscription.current_period_end);
-  const start = subscription.status === 'active' && currentEnd > now ? currentEnd : now;
-  const period = { start, end: new Date(start.getTime() + BILLING_PERIOD_DAYS * DAY_MS) };
+  const { anchor, period } = paidPeriod(
+    {
+      anchor: subscription.billing_anchor,
+      currentPeriodEnd: new Date(subscription.current_period_end),
+      running: isListedStatus(subscription.status),
+    },
+    now,
+  );
   await trx
     .updateTable('subscriptions')
     .set({
       status: 'active',
       past_due_since: null,
+      billing_anchor: anchor,
       current_period_start: period.start,
       current_period_end: period.end,
       saved_method_last_used: now,
@@ -285,7 +297,7 @@ async function issueSubscriptionInvoice(
     .executeTakeFirstOrThrow();
   const periodStart = todayInBusinessZone(period.start);
   let periodEnd = todayInBusinessZone(period.end);
-  if (periodEnd <= periodStart) periodEnd = addDays(periodStart, BILLING_PERIOD_DAYS);
+  if (periodEnd <= periodStart) periodEnd = addMonths(periodStart, 1);
   await trx
     .insertInto('subscription_invoices')
     .values({

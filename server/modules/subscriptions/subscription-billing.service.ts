@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { addMonths, todayInBusinessZone } from '../../../domain/dates.ts';
+import { firstBillingDate } from '../../../domain/billing-periods.ts';
+import { todayInBusinessZone } from '../../../domain/dates.ts';
 import { PLANS, type PlanId } from '../../../domain/plans.ts';
 import type {
   ChangePlanResult,
@@ -335,12 +336,13 @@ async function startCheckout(
   const today = todayInBusinessZone(now);
   const periodEndDate = todayInBusinessZone(new Date(subscription.current_period_end));
   const base = deps.config.PUBLIC_URL;
+  // The gateway's billing dates are the subscription's period ends (domain/billing-periods.ts).
   const recurring =
     kind === 'subscription'
-      ? { billingDate: addMonths(today, 1), recurringAmountCents: monthly }
+      ? { billingDate: firstBillingDate(now), recurringAmountCents: monthly }
       : kind === 'update_method'
         ? {
-            billingDate: periodEndDate > today ? periodEndDate : addMonths(today, 1),
+            billingDate: periodEndDate > today ? periodEndDate : firstBillingDate(now),
             recurringAmountCents: monthly,
           }
         : undefined;

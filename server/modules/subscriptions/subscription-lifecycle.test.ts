@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { businessMidnight } from '../../../domain/billing-periods.ts';
 import type { PlanId, SubscriptionStatus } from '../../../domain/plans.ts';
 import type { AddOnId, SubscriptionPaymentMethod } from '../../../domain/subscriptions.ts';
 import { ADD_ONS } from '../../../domain/subscriptions.ts';
@@ -28,8 +29,12 @@ afterEach(async () => {
 });
 
 const DAY = 24 * 60 * 60 * 1000;
-/** Far from the real clock, so the server's own background work never finds these periods due. */
-const END = new Date('2041-03-10T08:30:00.000Z');
+/**
+ * Far from the real clock, so the server's own background work never finds these periods due. Billing
+ * dates on the 10th: the period ends at Johannesburg midnight of 10 March.
+ */
+const ANCHOR = '2041-01-10';
+const END = businessMidnight('2041-03-10');
 const at = (offsetMs: number) => new Date(END.getTime() + offsetMs);
 const BILLING_URL = `${TEST_PUBLIC_URL}/subscription?tab=billing`;
 
@@ -42,6 +47,7 @@ interface Setup {
   paymentMethod?: SubscriptionPaymentMethod;
   gatewayToken?: string | null;
   addOns?: AddOnId[];
+  anchor?: string;
 }
 
 async function subscribedOwner(setup: Setup = {}) {
@@ -59,6 +65,7 @@ async function subscribedOwner(setup: Setup = {}) {
       past_due_since: setup.pastDueSince ?? null,
       payment_method: setup.paymentMethod ?? 'subscription',
       gateway_token: setup.gatewayToken ?? null,
+      billing_anchor: setup.anchor ?? ANCHOR,
     })
     .where('owner_id', '=', user.id)
     .returningAll()
@@ -70,6 +77,27 @@ async function subscribedOwner(setup: Setup = {}) {
       .execute();
   }
   return { user, subscriptionId: subscription.id };
+}
+
+/** A recurring charge the gateway reported FAILED (as settlement records it). */
+async function failedRenewal(ownerId: string, subscriptionId: string, createdAt: Date) {
+  await t.db
+    .insertInto('payments')
+    .values({
+      owner_id: ownerId,
+      subscription_id: subscriptionId,
+      gateway: 'payfast',
+      reference: `SUB_1_${subscriptionId}-${createdAt.getTime()}`,
+      kind: 'renewal',
+      plan_id: 'pro',
+      description: 'Pro Plan - Monthly Subscription',
+      amount_cents: 29900,
+      status: 'failed',
+      gateway_payment_id: `pf-${subscriptionId}-${createdAt.getTime()}`,
+      failure_reason: 'Payment failed',
+      created_at: createdAt,
+    })
+    .execute();
 }
 
 const sweep = (now: Date) => runLifecycleSweep(t.db, { now, publicUrl: TEST_PUBLIC_URL });
@@ -134,12 +162,18 @@ describe('renewal reminders (paid plans, 7 and 3 days before the period end)', (
     expect((await stored(subscriptionId)).status).toBe('active');
   });
 
-  it('a recurring (card) subscription is told it will be charged automatically', async () => {
-    const { user } = await subscribedOwner({ plan: 'business', gatewayToken: 'tok-123' });
+  it('none while a recurring charge is coming (a working debit order); once that charge failed, they go', async () => {
+    const { user, subscriptionId } = await subscribedOwner({ plan: 'business', gatewayToken: 'tok-123' });
+    expect(await sweep(at(-7 * DAY))).toEqual(counts());
+    expect(await sweep(at(-2 * DAY))).toEqual(counts());
+    expect(await mailsTo(user.email)).toEqual([]);
+
+    // PayFast charged early (its billing date fell before ours) and the card was declined.
+    await failedRenewal(user.id, subscriptionId, at(-2 * DAY));
     expect(await sweep(at(-2 * DAY))).toEqual(counts({ reminders: 1, mails: 1 }));
     const [mail] = await mailsTo(user.email);
     expect(mail?.text.replace(/\u00a0/g, ' ')).toContain('renews on 10 March 2041 for R 699.00');
-    expect(mail?.text).toContain('We will charge your saved payment method automatically');
+    expect(mail?.text).toContain('Please pay from the Billing tab');
   });
 
   it('none for a free plan, a plan set to cancel, or an inactive subscription', async () => {
@@ -177,6 +211,37 @@ describe('the period ends', () => {
     expect(text).toContain(`Pay now: ${BILLING_URL}`);
   });
 
+  it('paid with a recurring charge coming: active, unmailed and listed for 3 days after the end; then Payment Due', async () => {
+    const { user, subscriptionId } = await subscribedOwner({ plan: 'pro', gatewayToken: 'tok-window' });
+    for (const now of [END, at(DAY), at(3 * DAY - 1)]) expect(await sweep(now)).toEqual(counts());
+    expect((await stored(subscriptionId)).status).toBe('active');
+    expect(await mailsTo(user.email)).toEqual([]);
+
+    const windowEnd = at(3 * DAY);
+    expect(await sweep(windowEnd)).toEqual(counts({ markedPastDue: 1, mails: 1 }));
+    expect(await stored(subscriptionId)).toMatchObject({ status: 'past_due', past_due_since: windowEnd });
+    const [mail] = await mailsTo(user.email);
+    expect(mail?.text).toContain('Your listings stay online until 20 March 2041.');
+  });
+
+  it('paid with a recurring charge that failed: Payment Due at once, from the period end', async () => {
+    const { user, subscriptionId } = await subscribedOwner({ plan: 'pro', gatewayToken: 'tok-failed' });
+    expect(await sweep(at(60 * 60 * 1000))).toEqual(counts());
+    await failedRenewal(user.id, subscriptionId, at(2 * 60 * 60 * 1000));
+    expect(await sweep(at(2 * 60 * 60 * 1000))).toEqual(counts({ markedPastDue: 1, mails: 1 }));
+    expect(await stored(subscriptionId)).toMatchObject({ status: 'past_due', past_due_since: END });
+    expect((await mailsTo(user.email)).map((mail) => mail.subject)).toEqual([
+      'Payment due for your Rentza subscription',
+    ]);
+  });
+
+  it('a charge that failed in an earlier period does not count against this one', async () => {
+    const { user, subscriptionId } = await subscribedOwner({ plan: 'pro', gatewayToken: 'tok-old' });
+    await failedRenewal(user.id, subscriptionId, at(-40 * DAY));
+    expect(await sweep(at(DAY))).toEqual(counts());
+    expect((await stored(subscriptionId)).status).toBe('active');
+  });
+
   it('after the grace period (7 days) Payment Due becomes Inactive, with an email', async () => {
     const { user, subscriptionId } = await subscribedOwner({
       plan: 'pro',
@@ -211,12 +276,13 @@ describe('the period ends', () => {
       const { user, subscriptionId } = await subscribedOwner({ plan, paymentMethod: method });
       expect(await sweep(at(65 * DAY))).toEqual(counts({ renewed: 1 }));
       expect(await sweep(at(65 * DAY))).toEqual(counts());
+      // 65 days after 10 March is 14 May: the period between the billing dates around it.
       expect(await stored(subscriptionId)).toMatchObject({
         status: 'active',
         plan_id: 'starter',
         payment_method: method,
-        current_period_start: at(60 * DAY),
-        current_period_end: at(90 * DAY),
+        current_period_start: businessMidnight('2041-05-10'),
+        current_period_end: businessMidnight('2041-06-10'),
       });
       expect(await mailsTo(user.email)).toEqual([]);
     },
@@ -247,7 +313,7 @@ describe('the period ends', () => {
       status: 'active',
       past_due_since: null,
       current_period_start: END,
-      current_period_end: at(30 * DAY),
+      current_period_end: businessMidnight('2041-04-10'),
     });
     const addOns = await t.db
       .selectFrom('subscription_add_ons')

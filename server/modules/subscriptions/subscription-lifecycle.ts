@@ -1,9 +1,11 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Logger } from 'pino';
+import { RECURRING_CHARGE_WINDOW_DAYS } from '../../../domain/billing-periods.ts';
 import { PLAN_IDS, PLANS } from '../../../domain/plans.ts';
 import {
   decideLifecycle,
   type LifecycleTransition,
+  type RecurringCharge,
   reminderHorizon,
 } from '../../../domain/subscription-lifecycle.ts';
 import {
@@ -73,6 +75,16 @@ const isPaid = sql<SqlBool>`(s.plan_id IN (${sql.join(PAID_PLAN_IDS)}) OR EXISTS
   WHERE a.subscription_id = s.id AND a.removed_at IS NULL AND a.add_on_id IN (${sql.join(PAID_ADD_ON_IDS)})
 ))`;
 
+/** A charge of the gateway's recurring billing for the current period of s has failed. */
+const chargeFailed = sql<SqlBool>`EXISTS (
+  SELECT 1 FROM payments p
+  WHERE p.subscription_id = s.id AND p.kind = 'renewal' AND p.status = 'failed'
+    AND p.created_at >= s.current_period_start
+)`;
+
+/** The gateway will charge s for its period end: Payment Due and reminders wait for it (domain decides). */
+const chargeComing = sql<SqlBool>`(s.gateway_token IS NOT NULL AND NOT ${chargeFailed})`;
+
 /** The ids of the subscriptions that may have something due at `now`, a page at a time. */
 function findCandidates(db: Executor, now: Date, afterId: string | null, limit: number) {
   const nearestFirst = [...REMINDER_DAYS].sort((a, b) => a - b);
@@ -85,12 +97,18 @@ function findCandidates(db: Executor, now: Date, afterId: string | null, limit: 
     sql` `,
   )} END`;
   const graceStartedBy = new Date(now.getTime() - GRACE_PERIOD_DAYS * DAY_MS);
+  const chargeWindowStartedBy = new Date(now.getTime() - RECURRING_CHARGE_WINDOW_DAYS * DAY_MS);
   return db
     .selectFrom('subscriptions as s')
     .select('s.id')
     .$if(afterId !== null, (q) => q.where('s.id', '>', afterId as string))
     .where(sql<SqlBool>`(
-      (s.status IN ('active', 'trialing') AND s.current_period_end <= ${now})
+      (s.status IN ('active', 'trialing') AND s.current_period_end <= ${now} AND (
+        s.cancel_at_period_end
+        OR NOT ${isPaid}
+        OR s.current_period_end <= ${chargeWindowStartedBy}
+        OR NOT ${chargeComing}
+      ))
       OR (s.status = 'past_due' AND (
         s.cancel_at_period_end
         OR coalesce(s.past_due_since, s.current_period_end) <= ${graceStartedBy}
@@ -101,6 +119,7 @@ function findCandidates(db: Executor, now: Date, afterId: string | null, limit: 
         AND s.current_period_end > ${now}
         AND s.current_period_end <= ${reminderHorizon(now)}
         AND ${isPaid}
+        AND NOT ${chargeComing}
         AND NOT EXISTS (
           SELECT 1 FROM subscription_reminders r
           WHERE r.subscription_id = s.id
@@ -134,6 +153,18 @@ async function activeAddOns(trx: Executor, subscriptionId: string): Promise<AddO
     .orderBy('added_at')
     .execute();
   return rows.map((row) => row.add_on_id);
+}
+
+/** Whether the gateway's charge for the current period end is coming, has failed, or there is none. */
+async function recurringChargeOf(trx: Executor, row: Subscription): Promise<RecurringCharge> {
+  if (row.gateway_token === null) return 'none';
+  const failed = await trx
+    .selectFrom('subscriptions as s')
+    .select('s.id')
+    .where('s.id', '=', row.id)
+    .where(chargeFailed)
+    .executeTakeFirst();
+  return failed ? 'failed' : 'coming';
 }
 
 /** Reminders already sent for the period as stored (compared in SQL: timestamps keep microseconds). */
@@ -280,7 +311,6 @@ async function applyTransition(
         ...mailBase,
         renewsOn: row.current_period_end,
         amountCents: cost,
-        recurring: row.gateway_token !== null,
       });
       return { row, mail };
     }
@@ -306,6 +336,7 @@ async function sweepSubscription(db: Executor, id: string, context: SweepContext
     const recipient = { email: owner.email, name: owner.first_name || owner.name };
     let addOns = await activeAddOns(trx, id);
     const sent = await remindersSent(trx, id);
+    let recurringCharge = await recurringChargeOf(trx, row);
     // A few steps at most: e.g. Payment Due, then Inactive when the sweep had not run all grace period.
     // Only the last step's email goes: an earlier one would already be out of date ('stays online until…').
     let mail: OutgoingMail | null = null;
@@ -316,6 +347,8 @@ async function sweepSubscription(db: Executor, id: string, context: SweepContext
           cancelAtPeriodEnd: row.cancel_at_period_end,
           currentPeriodEnd: row.current_period_end,
           pastDueSince: row.past_due_since,
+          billingAnchor: row.billing_anchor,
+          recurringCharge,
         },
         { monthlyCostCents: monthlyCostCents(row.plan_id, addOns), now: context.now, remindersSent: sent },
       );
@@ -323,7 +356,10 @@ async function sweepSubscription(db: Executor, id: string, context: SweepContext
       const applied = await applyTransition(trx, row, transition, addOns, recipient, context);
       mail = applied.mail ?? mail;
       if (transition.kind === 'remind') sent.push(transition.daysBefore);
-      if (transition.kind === 'end_paid_plan') addOns = [];
+      if (transition.kind === 'end_paid_plan') {
+        addOns = [];
+        recurringCharge = 'none';
+      }
       if (transition.kind === 'end_paid_plan' || transition.kind === 'renew') sent.length = 0;
       row = applied.row;
     }

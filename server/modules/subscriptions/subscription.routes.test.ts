@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessMidnight, firstBillingDate } from '../../../domain/billing-periods.ts';
 import { MESSAGES } from '../../../domain/errors.ts';
 import type { PlanId } from '../../../domain/plans.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -138,7 +139,7 @@ describe('GET /api/subscription: who may ask', () => {
 });
 
 describe('GET /api/subscription: an owner', () => {
-  it('a new Starter owner: the plan, active, a period ending in about 30 days, and room for one listing', async () => {
+  it('a new Starter owner: the plan, active, a period ending a calendar month from today, and room for one listing', async () => {
     const { cookie } = await owner('starter');
     const before = Date.now();
     const subscription = await view(cookie);
@@ -151,9 +152,10 @@ describe('GET /api/subscription: an owner', () => {
       canAddBooking: { allowed: true },
     });
     expect(subscription.canCreateListing).not.toHaveProperty('reason');
-    const daysLeft = (Date.parse(subscription.currentPeriodEnd ?? '') - before) / DAY_MS;
-    expect(daysLeft).toBeGreaterThan(29.9);
-    expect(daysLeft).toBeLessThanOrEqual(30);
+    // Johannesburg midnight of the same day next month (docs/decisions/030).
+    expect(subscription.currentPeriodEnd).toBe(
+      businessMidnight(firstBillingDate(new Date(before))).toISOString(),
+    );
   });
 
   it('Starter with its one listing: no more listings, with the reason', async () => {

@@ -112,18 +112,17 @@ export interface SubscriptionMailInput {
 }
 
 export function subscriptionRenewalReminderMail(
-  input: SubscriptionMailInput & { renewsOn: Date; amountCents: number; recurring: boolean },
+  input: SubscriptionMailInput & { renewsOn: Date; amountCents: number },
 ): OutgoingMail {
   const date = formatInstantDate(input.renewsOn);
+  // Sent only when no recurring charge is coming (once-off payments, or the gateway's charge failed).
   return renderActionMail({
     to: input.to,
     subject: `Your Rentza subscription renews on ${date}`,
     greetingName: input.name,
     paragraphs: [
       `Your ${input.planName} plan renews on ${date} for ${formatRandCents(input.amountCents)}.`,
-      input.recurring
-        ? 'We will charge your saved payment method automatically; there is nothing else to do.'
-        : 'Please pay from the Billing tab before then to keep your listings online without interruption.',
+      'Please pay from the Billing tab before then to keep your listings online without interruption.',
     ],
     action: { label: 'View billing', url: input.billingUrl },
     footnote: 'To stop the renewal, cancel your subscription in the Billing tab before that date.',

@@ -250,6 +250,23 @@ describe('stripeEventToPaymentEvent', () => {
       }),
     ],
     [
+      'a renewal charge that failed: one attempt of the invoice, what was due, the subscription',
+      stripeEvent('invoice.payment_failed', invoice({ amount_paid: 0, amount_due: 34800, attempt_count: 2 })),
+      event({
+        reference: 'SUB_1700000000000_abc',
+        gatewayPaymentId: 'in_renewal:attempt-2',
+        status: 'FAILED',
+        amountCents: 34800,
+        token: 'sub_1',
+        paymentMethod: null,
+      }),
+    ],
+    [
+      'a failed first invoice (the checkout says it)',
+      stripeEvent('invoice.payment_failed', invoice({ billing_reason: 'subscription_create' })),
+      null,
+    ],
+    [
       'the first invoice of a subscription (its checkout.session.completed says it)',
       stripeEvent('invoice.paid', invoice({ billing_reason: 'subscription_create' })),
       null,

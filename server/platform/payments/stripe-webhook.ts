@@ -58,6 +58,7 @@ type Session = Stripe.Checkout.Session;
  * | checkout.session.expired                                    | CANCELLED | the session                      |
  * | payment_intent.payment_failed, intent no longer payable     | FAILED    | the payment intent               |
  * | invoice.paid, billing_reason subscription_cycle (a renewal)| COMPLETE  | the invoice; token = subscription|
+ * | invoice.payment_failed, subscription_cycle                  | FAILED    | invoice:attempt-n; token = subscription |
  *
  * A payment_intent.payment_failed whose intent is back to `requires_payment_method` is one declined
  * card on Stripe's page, where the buyer may try another card: not the payment's outcome (settlement
@@ -94,26 +95,34 @@ export function stripeEventToPaymentEvent(event: Stripe.Event): PaymentEvent | n
         paymentMethod: cardOrNull(intent.payment_method_types),
       };
     }
-    case 'invoice.paid': {
-      const invoice = event.data.object;
-      if (invoice.billing_reason !== 'subscription_cycle') return null;
-      const details = invoice.parent?.subscription_details ?? legacySubscriptionDetails(invoice);
-      const reference = details?.metadata?.reference;
-      const subscription = idOf(details?.subscription);
-      if (!reference || !subscription || !invoice.id) return null;
-      return {
-        gateway: 'stripe',
-        reference,
-        gatewayPaymentId: invoice.id,
-        status: 'COMPLETE',
-        amountCents: invoice.amount_paid,
-        token: subscription,
-        paymentMethod: null,
-      };
-    }
+    case 'invoice.paid':
+      return fromRenewalInvoice(event.data.object, 'COMPLETE');
+    case 'invoice.payment_failed':
+      return fromRenewalInvoice(event.data.object, 'FAILED');
     default:
       return null;
   }
+}
+
+/**
+ * A renewal invoice of one of our subscriptions. A failed attempt is its own gateway payment
+ * (`<invoice>:attempt-<n>`): Stripe retries the invoice, and its later invoice.paid must still apply.
+ */
+function fromRenewalInvoice(invoice: Stripe.Invoice, status: 'COMPLETE' | 'FAILED'): PaymentEvent | null {
+  if (invoice.billing_reason !== 'subscription_cycle') return null;
+  const details = invoice.parent?.subscription_details ?? legacySubscriptionDetails(invoice);
+  const reference = details?.metadata?.reference;
+  const subscription = idOf(details?.subscription);
+  if (!reference || !subscription || !invoice.id) return null;
+  return {
+    gateway: 'stripe',
+    reference,
+    gatewayPaymentId: status === 'COMPLETE' ? invoice.id : `${invoice.id}:attempt-${invoice.attempt_count}`,
+    status,
+    amountCents: status === 'COMPLETE' ? invoice.amount_paid : invoice.amount_due,
+    token: subscription,
+    paymentMethod: null,
+  };
 }
 
 /** Our reference from a session we created (client_reference_id, or metadata.reference). */

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { formatRandCents } from '../../../../domain/money.ts';
 import { PLANS } from '../../../../domain/plans.ts';
 import {
+  autoRenews,
   billingDayOf,
   canCancelSubscription,
   canReactivateSubscription,
@@ -50,7 +51,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function SubscriptionDetails({ summary }: { summary: SubscriptionSummary }) {
   const paid = isPaidPlan(summary);
-  const validity = paid && summary.currentPeriodEnd ? validityOf(summary.currentPeriodEnd) : null;
+  // A debit order that renews the plan is not an expiry (docs/decisions/030).
+  const renews = autoRenews(summary);
+  const validity = paid && !renews && summary.currentPeriodEnd ? validityOf(summary.currentPeriodEnd) : null;
   return (
     <Section title="Subscription details" id="subscription-details-title">
       <Stack gap="xs">
@@ -70,12 +73,23 @@ function SubscriptionDetails({ summary }: { summary: SubscriptionSummary }) {
             </Badge>
           </Fact>
         )}
+        {renews && (
+          <Fact label="Validity">
+            <Badge color="teal" variant="light">
+              Renews automatically
+            </Badge>
+          </Fact>
+        )}
         <Fact label="Payment model">
           {summary.paymentMethod === 'commission' ? 'Commission per booking' : 'Monthly subscription'}
         </Fact>
         {paid && summary.currentPeriodEnd && (
           <>
-            <Fact label={summary.cancelAtPeriodEnd ? 'Access until' : 'Current period ends'}>
+            <Fact
+              label={
+                summary.cancelAtPeriodEnd ? 'Access until' : renews ? 'Renews on' : 'Current period ends'
+              }
+            >
               {formatBillingDate(summary.currentPeriodEnd)}
             </Fact>
             {!summary.cancelAtPeriodEnd && (

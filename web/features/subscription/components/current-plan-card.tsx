@@ -1,7 +1,13 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { PLANS, type Plan } from '../../../../domain/plans.ts';
-import { commissionLabel, isPaidPlan, renewalText } from '../../../../domain/subscription-screen.ts';
-import { daysRemainingTone, formatPlanPrice, validityOf } from '../../../../domain/subscriptions.ts';
+import {
+  autoRenews,
+  commissionLabel,
+  isPaidPlan,
+  periodCountdown,
+  renewalText,
+} from '../../../../domain/subscription-screen.ts';
+import { formatPlanPrice } from '../../../../domain/subscriptions.ts';
 import type { PlanView, SubscriptionSummary } from '../api.ts';
 import { StatusBadge } from './subscription-bits.tsx';
 
@@ -13,13 +19,8 @@ export function planOf(summary: SubscriptionSummary, plans: PlanView[] | undefin
   return plans?.find((plan) => plan.id === summary.planId) ?? PLANS[summary.planId];
 }
 
-function DaysRemaining({ periodEnd }: { periodEnd: string }) {
-  const { daysRemaining } = validityOf(periodEnd);
-  const tone = daysRemainingTone(daysRemaining);
-  const text =
-    daysRemaining <= 0
-      ? 'Period ended'
-      : `${daysRemaining} ${daysRemaining === 1 ? 'day' : 'days'} remaining`;
+function DaysRemaining({ periodEnd, renews }: { periodEnd: string; renews: boolean }) {
+  const { text, tone } = periodCountdown(periodEnd, renews);
   return (
     <Badge color={TONE_COLOR[tone]} variant="light" data-tone={tone}>
       {text}
@@ -76,7 +77,7 @@ export function CurrentPlanCard({
           <Group gap="sm" wrap="wrap">
             {renewal && <Text fw={500}>{renewal}</Text>}
             {(paid || summary.cancelAtPeriodEnd) && summary.currentPeriodEnd && (
-              <DaysRemaining periodEnd={summary.currentPeriodEnd} />
+              <DaysRemaining periodEnd={summary.currentPeriodEnd} renews={autoRenews(summary)} />
             )}
           </Group>
         )}
