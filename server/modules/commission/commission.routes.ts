@@ -24,7 +24,7 @@ export function registerCommissionRoutes(app: FastifyInstance, deps: AppDeps): v
     requireRole(await deps.currentUser(request), ['owner']);
 
   api.get(
-    '/api/subscription/commission',
+    '/api/subscription/commission/statements',
     {
       schema: {
         tags,
