@@ -202,6 +202,27 @@ describe('paying a statement through PayFast', () => {
     return { shop, statement };
   }
 
+  /** Posts an ITN and waits for the notification row it adds (a repeat adds another). */
+  async function notify(body: string) {
+    const rows = () =>
+      t.db
+        .selectFrom('payment_notifications')
+        .selectAll()
+        .where('raw_body', '=', body)
+        .orderBy('received_at', 'desc')
+        .execute();
+    const earlier = (await rows()).length;
+    return notifyAndWait(
+      t,
+      body,
+      async () => {
+        const now = await rows();
+        return now.length > earlier ? now[0] : undefined;
+      },
+      { what: 'for the statement' },
+    );
+  }
+
   async function payWithItn(cookie: string, statementId: string) {
     const started = await t.post(
       `/api/subscription/commission/statements/${statementId}/pay`,
@@ -214,19 +235,12 @@ describe('paying a statement through PayFast', () => {
     expect(order).toMatchObject({ amount: '100.01', m_payment_id: start.reference });
     expect(order.subscription_type).toBeUndefined();
     const body = signedItn(t, order);
-    const notification = await notifyAndWait(
-      t,
-      body,
-      () =>
-        t.db.selectFrom('payment_notifications').selectAll().where('raw_body', '=', body).executeTakeFirst(),
-      { what: `for ${start.reference}` },
-    );
-    return { start, notification };
+    return { start, body, notification: await notify(body) };
   }
 
   it('the ITN marks it paid; paying again is refused; the PDF says Paid', async () => {
     const { shop, statement } = await ownerWithStatement();
-    const { start, notification } = await payWithItn(shop.owner.cookie, statement.id);
+    const { start, body, notification } = await payWithItn(shop.owner.cookie, statement.id);
     expect(notification).toMatchObject({ outcome: 'applied' });
     expect(await paymentOf(t, start.reference)).toMatchObject({
       kind: 'commission',
@@ -251,12 +265,16 @@ describe('paying a statement through PayFast', () => {
     );
     expect(text).toContain('Paid in full. Thank you.');
     // The same notification again changes nothing.
-    const repeat = await t.db
-      .selectFrom('commission_statements')
-      .select(['paid_at', 'payment_id'])
-      .where('id', '=', statement.id)
-      .executeTakeFirstOrThrow();
-    expect(repeat.payment_id).not.toBeNull();
+    const stored = () =>
+      t.db
+        .selectFrom('commission_statements')
+        .select(['status', 'paid_at', 'payment_id'])
+        .where('id', '=', statement.id)
+        .executeTakeFirstOrThrow();
+    const before = await stored();
+    expect(before).toMatchObject({ status: 'paid', payment_id: (await paymentOf(t, start.reference)).id });
+    expect(await notify(body)).toMatchObject({ outcome: 'duplicate' });
+    expect(await stored()).toEqual(before);
   });
 
   it('a forged ITN pays nothing', async () => {
@@ -268,20 +286,14 @@ describe('paying a statement through PayFast', () => {
     );
     const order = Object.fromEntries(started.json<PaymentStart>().formFields ?? []);
     const body = signedItn(t, order).replace(/signature=[0-9a-f]+/, `signature=${'0'.repeat(32)}`);
-    const recorded = await notifyAndWait(
-      t,
-      body,
-      () =>
-        t.db.selectFrom('payment_notifications').selectAll().where('raw_body', '=', body).executeTakeFirst(),
-      { what: 'forged' },
-    );
+    const recorded = await notify(body);
     expect(recorded).toMatchObject({ outcome: 'rejected', reason: 'signature mismatch' });
     expect((await overviewOf(shop.owner.cookie)).statements[0]).toMatchObject({ status: 'due' });
   });
 
   it('unpaid after its due date: Payment Due, kept by the lifecycle; paying makes the account active again', async () => {
     const { shop, statement } = await ownerWithStatement();
-    // The statement of a month ago, due yesterday's yesterday.
+    // Last month's statement, due two days ago.
     const today = todayInBusinessZone();
     await t.db
       .updateTable('commission_statements')
