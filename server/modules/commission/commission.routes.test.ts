@@ -6,7 +6,7 @@ import type { Reservation } from '../../../domain/schemas/reservation.ts';
 import type { PaymentStart } from '../../../domain/schemas/subscription.ts';
 import { bookingBody, expectError, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { notifyAndWait, paymentOf, signedItn, subscriptionOf } from '../../test/payfast-fixtures.ts';
+import { notifyAndRecord, paymentOf, signedItn, subscriptionOf } from '../../test/payfast-fixtures.ts';
 import { pdfAllText } from '../../test/pdf-text.ts';
 import { runLifecycleSweep } from '../subscriptions/subscription-lifecycle.ts';
 import { runCommissionSweep } from './commission-statements.ts';
@@ -202,26 +202,7 @@ describe('paying a statement through PayFast', () => {
     return { shop, statement };
   }
 
-  /** Posts an ITN and waits for the notification row it adds (a repeat adds another). */
-  async function notify(body: string) {
-    const rows = () =>
-      t.db
-        .selectFrom('payment_notifications')
-        .selectAll()
-        .where('raw_body', '=', body)
-        .orderBy('received_at', 'desc')
-        .execute();
-    const earlier = (await rows()).length;
-    return notifyAndWait(
-      t,
-      body,
-      async () => {
-        const now = await rows();
-        return now.length > earlier ? now[0] : undefined;
-      },
-      { what: 'for the statement' },
-    );
-  }
+  const notify = (body: string) => notifyAndRecord(t, body);
 
   async function payWithItn(cookie: string, statementId: string) {
     const started = await t.post(
