@@ -32,24 +32,12 @@ export function monthEnd(month: IsoDate): IsoDate {
   return addDays(addMonths(month, 1), -1);
 }
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+let monthFormat: Intl.DateTimeFormat | undefined;
 
 /** 'November 2026'. */
 export function monthLabel(month: IsoDate): string {
-  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+  monthFormat ??= new Intl.DateTimeFormat('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return monthFormat.format(new Date(`${month}T00:00:00Z`));
 }
 
 /**

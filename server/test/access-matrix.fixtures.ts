@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Reservation } from '../../domain/schemas/reservation.ts';
-import { ensureStarterSubscription } from '../modules/subscriptions/subscription.repository.ts';
+import {
+  ensureStarterSubscription,
+  findSubscription,
+} from '../modules/subscriptions/subscription.repository.ts';
 import { multipartBody, solidImage } from '../platform/images/test-images.ts';
 import { day, insertProperty, signInOwner } from './booking-fixtures.ts';
 import { addLine, booking, ownerWithDetails } from './document-fixtures.ts';
@@ -247,6 +250,17 @@ export async function tearDownMatrix(): Promise<void> {
   await currentSession?.t.close();
 }
 
+/** Rentza and the owner as the matrix's Rentza invoices name them. */
+const matrixParties = (user: CreatedUser) => ({
+  seller: {
+    legalName: 'Rentza (Pty) Ltd',
+    vatNumber: '4123456789',
+    address: '1 Loop Street, Cape Town, 8001',
+    email: 'billing@rentza.co.za',
+  },
+  buyer: { name: 'Matrix Owner', email: user.email, businessName: null, vatNumber: null, address: null },
+});
+
 async function insertSubscriptionInvoice(t: TestApp, user: CreatedUser): Promise<string> {
   await ensureStarterSubscription(t.db, user.id);
   const subscription = await t.db
@@ -289,19 +303,7 @@ async function insertSubscriptionInvoice(t: TestApp, user: CreatedUser): Promise
       period_end: day(30),
       status: 'paid',
       snapshot: JSON.stringify({
-        seller: {
-          legalName: 'Rentza (Pty) Ltd',
-          vatNumber: '4123456789',
-          address: '1 Loop Street, Cape Town, 8001',
-          email: 'billing@rentza.co.za',
-        },
-        buyer: {
-          name: 'Matrix Owner',
-          email: user.email,
-          businessName: null,
-          vatNumber: null,
-          address: null,
-        },
+        ...matrixParties(user),
       }),
     })
     .returning('id')
@@ -311,11 +313,8 @@ async function insertSubscriptionInvoice(t: TestApp, user: CreatedUser): Promise
 
 /** A commission statement of the owner's, still due (docs/decisions/032). */
 async function insertCommissionStatement(t: TestApp, user: CreatedUser): Promise<string> {
-  const subscription = await t.db
-    .selectFrom('subscriptions')
-    .select('id')
-    .where('owner_id', '=', user.id)
-    .executeTakeFirstOrThrow();
+  const subscription = await findSubscription(t.db, user.id);
+  if (!subscription) throw new Error('The matrix owner has no subscription.');
   const statement = await t.db
     .insertInto('commission_statements')
     .values({
@@ -329,19 +328,7 @@ async function insertCommissionStatement(t: TestApp, user: CreatedUser): Promise
       vat_cents: 3_000,
       vat_rate_percent: 15,
       snapshot: JSON.stringify({
-        seller: {
-          legalName: 'Rentza (Pty) Ltd',
-          vatNumber: '4123456789',
-          address: '1 Loop Street, Cape Town, 8001',
-          email: 'billing@rentza.co.za',
-        },
-        buyer: {
-          name: 'Matrix Owner',
-          email: user.email,
-          businessName: null,
-          vatNumber: null,
-          address: null,
-        },
+        ...matrixParties(user),
         ratePercent: 10,
         bookings: [],
       }),

@@ -17,6 +17,7 @@ import {
   allocatePlatformInvoiceNumber,
   platformInvoiceParties,
 } from '../subscriptions/platform-invoice-parties.ts';
+import { openAccrualsQuery } from './commission.repository.ts';
 import { commissionOverdueMail, commissionStatementMail } from './commission-mails.ts';
 
 /**
@@ -79,27 +80,7 @@ async function closeStatement(
   return db.transaction().execute(async (trx) => {
     const subscription = await lockSubscription(trx, ownerId);
     if (!subscription) return false;
-    const open = await trx
-      .selectFrom('commission_accruals as a')
-      .innerJoin('reservations as r', 'r.id', 'a.reservation_id')
-      .leftJoin('properties as p', 'p.id', 'r.property_id')
-      .select([
-        'a.id',
-        'a.month',
-        'a.kind',
-        'a.occurred_at',
-        'a.base_cents',
-        'a.amount_cents',
-        'a.rate',
-        'r.reference',
-        'p.title',
-      ])
-      .where('a.owner_id', '=', ownerId)
-      .where('a.statement_id', 'is', null)
-      .orderBy('a.occurred_at')
-      .orderBy('a.id')
-      .forUpdate('a')
-      .execute();
+    const open = await openAccrualsQuery(trx, ownerId).forUpdate('a').execute();
     const close = statementToClose(
       open.map((row) => ({ ...row, amountCents: row.amount_cents })),
       now,

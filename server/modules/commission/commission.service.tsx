@@ -22,6 +22,7 @@ import { GatewayError } from '../../platform/payments/gateway.ts';
 import { gatewayFor } from '../../platform/payments/payments.ts';
 import { renderPlatformInvoicePdf } from '../subscriptions/invoice-pdf.tsx';
 import { findSubscription, insertPendingPayment } from '../subscriptions/subscription.repository.ts';
+import { openAccrualsQuery } from './commission.repository.ts';
 import { CommissionSchedule } from './commission-invoice-schedule.tsx';
 
 /**
@@ -39,25 +40,7 @@ export async function commissionOverview(
 ): Promise<CommissionOverview> {
   const [subscription, open, statements] = await Promise.all([
     findSubscription(db, owner.id),
-    db
-      .selectFrom('commission_accruals as a')
-      .innerJoin('reservations as r', 'r.id', 'a.reservation_id')
-      .leftJoin('properties as p', 'p.id', 'r.property_id')
-      .select([
-        'a.id',
-        'a.reservation_id',
-        'a.kind',
-        'a.occurred_at',
-        'a.base_cents',
-        'a.amount_cents',
-        'r.reference',
-        'p.title',
-      ])
-      .where('a.owner_id', '=', owner.id)
-      .where('a.statement_id', 'is', null)
-      .orderBy('a.occurred_at')
-      .orderBy('a.id')
-      .execute(),
+    openAccrualsQuery(db, owner.id).execute(),
     db
       .selectFrom('commission_statements')
       .select([
