@@ -154,6 +154,9 @@ describe('paying a statement', () => {
       cancelAtPeriodEnd: false,
       currentPeriodEnd: new Date('2026-12-10T00:00:00Z'),
       pastDueSince: since,
+      // Read by the lifecycle of decision 030 (calendar billing periods); a free plan has no recurring charge.
+      billingAnchor: '2026-11-10',
+      recurringCharge: 'none' as const,
     };
     const context = { monthlyCostCents: 0, remindersSent: [] };
     const day = 24 * 60 * 60 * 1000;
