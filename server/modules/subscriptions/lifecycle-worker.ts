@@ -40,7 +40,14 @@ export function startLifecycleWorker(
     if (stopped) return Promise.resolve(null);
     if (running) return running;
     const config = options.config;
-    running = (config ? runCommissionSweep(db, { config, logger }) : Promise.resolve(null))
+    // A failing commission pass is logged and never holds up the lifecycle's.
+    const commissionPass = config
+      ? runCommissionSweep(db, { config, logger }).catch((error: unknown) => {
+          logger.error({ err: error }, 'commission sweep failed');
+          return null;
+        })
+      : Promise.resolve(null);
+    running = commissionPass
       .then(async (commission) => {
         if (commission && (commission.mails > 0 || commission.failed > 0))
           logger.info({ counts: commission }, 'commission sweep');
