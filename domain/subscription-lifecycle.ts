@@ -51,6 +51,8 @@ export interface LifecycleContext {
   now: Date;
   /** The reminders already sent for the current period end (days before it). */
   remindersSent: readonly number[];
+  /** A commission statement is unpaid after its due date (docs/decisions/032): a free plan stays Payment Due. */
+  commissionOverdue?: boolean;
 }
 
 export type { Period };
@@ -134,8 +136,8 @@ export function decideLifecycle(
   if (status === 'past_due') {
     // Cancelled while unpaid: the owner asked to leave the paid plan, so it ends rather than lapsing.
     if (cancelAtPeriodEnd) return { kind: 'end_paid_plan', period: following() };
-    // Nothing left to pay (the add-ons were removed): the free plan carries on.
-    if (monthlyCostCents === 0) return { kind: 'renew', period: following() };
+    // Nothing left to pay (the add-ons were removed): the free plan carries on, unless commission is overdue.
+    if (monthlyCostCents === 0 && !context.commissionOverdue) return { kind: 'renew', period: following() };
     const graceEnd = graceEndsAt(subscription.pastDueSince ?? currentPeriodEnd);
     if (now.getTime() >= graceEnd.getTime()) return { kind: 'deactivate', graceEndedAt: graceEnd };
   }

@@ -128,7 +128,15 @@ export function usageLevel(
   return { percent, warning: used / limit >= 0.8, unlimited: false };
 }
 
-export const PAYMENT_KINDS = ['subscription', 'manual', 'update_method', 'test', 'renewal'] as const;
+/** 'commission' pays a monthly commission statement (docs/decisions/032), once-off like Pay now. */
+export const PAYMENT_KINDS = [
+  'subscription',
+  'manual',
+  'update_method',
+  'test',
+  'renewal',
+  'commission',
+] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /** §9: PAY_ (once-off), SUB_ (a new subscription) or UPDATE_ (card update) + a timestamp + a random string. */

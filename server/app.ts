@@ -28,6 +28,7 @@ import { registerRateRoutes } from './modules/billing-setup/rate.routes.ts';
 import { registerBusinessRoutes } from './modules/business/business.routes.ts';
 import { registerBusinessDetailsRoutes } from './modules/business-details/business-details.routes.ts';
 import { registerClientRoutes } from './modules/clients/client.routes.ts';
+import { registerCommissionRoutes } from './modules/commission/commission.routes.ts';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
 import { registerInvitationRoutes } from './modules/invitations/invitation.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerStaffRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerSubscriptionInvoiceRoutes(app, deps);
+  registerCommissionRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   if (isPayfastSimulatorServed(deps.config)) registerPayfastSimulatorRoutes(app, deps);
   registerStripeRoutes(app, deps, {

@@ -104,7 +104,11 @@ export async function startRuntime(
   appForLoopback = app;
   const lifecycle =
     options.lifecycle !== false
-      ? startLifecycleWorker(database.db, { publicUrl: config.PUBLIC_URL, pokeMail: worker.poke }, logger)
+      ? startLifecycleWorker(
+          database.db,
+          { publicUrl: config.PUBLIC_URL, pokeMail: worker.poke, config },
+          logger,
+        )
       : null;
   const simulatedBilling =
     payments.payfastSettings.mode === 'simulator' && options.simulatedBilling !== false

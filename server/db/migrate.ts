@@ -20,6 +20,7 @@ import * as notificationBounds from './migrations/019-notification-bounds.ts';
 import * as bookingQuotaCount from './migrations/021-booking-quota-count.ts';
 import * as authThrottle from './migrations/022-auth-throttle.ts';
 import * as billingAnchor from './migrations/024-billing-anchor.ts';
+import * as commission from './migrations/026-commission.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '021-booking-quota-count': bookingQuotaCount,
   '022-auth-throttle': authThrottle,
   '024-billing-anchor': billingAnchor,
+  '026-commission': commission,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -194,6 +194,55 @@ export interface PaymentsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   completed_at: Date | null;
+  /** The commission statement a 'commission' payment pays (migration 026). */
+  commission_statement_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface CommissionAccrualsTable {
+  id: Generated<string>;
+  owner_id: string;
+  reservation_id: string;
+  /** 1, 2, 3 … per reservation: odd a charge, even a credit (docs/decisions/032). */
+  sequence: number;
+  kind: 'charge' | 'credit';
+  base_cents: number;
+  rate: Numeric;
+  amount_cents: number;
+  month: string;
+  occurred_at: Date;
+  statement_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface CommissionStatementsTable {
+  id: Generated<string>;
+  owner_id: string;
+  subscription_id: string;
+  month: string;
+  number: number;
+  issue_date: string;
+  due_date: string;
+  amount_cents: number;
+  vat_cents: number;
+  vat_rate_percent: Numeric;
+  status: Generated<'due' | 'paid'>;
+  paid_at: Date | null;
+  payment_id: string | null;
+  snapshot: ColumnType<CommissionStatementSnapshot, string, never>;
+  created_at: Generated<Date>;
+}
+
+/** A statement's tax invoice as issued: the parties and the bookings it bills. */
+export interface CommissionStatementSnapshot extends SubscriptionInvoiceSnapshot {
+  ratePercent: number;
+  bookings: {
+    reference: string;
+    propertyTitle: string;
+    kind: 'charge' | 'credit';
+    occurredOn: string;
+    baseCents: number;
+    amountCents: number;
+  }[];
 }
 
 export interface PaymentNotificationsTable {
@@ -477,6 +526,8 @@ export interface Database {
   platform_invoice_sequence: PlatformInvoiceSequenceTable;
   subscription_invoices: SubscriptionInvoicesTable;
   subscription_reminders: SubscriptionRemindersTable;
+  commission_accruals: CommissionAccrualsTable;
+  commission_statements: CommissionStatementsTable;
   clients: ClientsTable;
   properties: PropertiesTable;
   property_images: PropertyImagesTable;

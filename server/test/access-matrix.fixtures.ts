@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Reservation } from '../../domain/schemas/reservation.ts';
-import { ensureStarterSubscription } from '../modules/subscriptions/subscription.repository.ts';
+import {
+  ensureStarterSubscription,
+  findSubscription,
+} from '../modules/subscriptions/subscription.repository.ts';
 import { multipartBody, solidImage } from '../platform/images/test-images.ts';
 import { day, insertProperty, signInOwner } from './booking-fixtures.ts';
 import { addLine, booking, ownerWithDetails } from './document-fixtures.ts';
@@ -53,6 +56,7 @@ export interface MatrixData {
   staffTargetId: string;
   paymentReference: string;
   subscriptionInvoiceId: string;
+  commissionStatementId: string;
   mailId: string;
   attachmentId: string;
 }
@@ -202,6 +206,7 @@ export async function setUpMatrix(): Promise<void> {
   const { id: imageId, url: imageUrl } = uploaded.json<{ id: string; url: string }>();
   const paymentReference = await freshPaymentReference();
   const subscriptionInvoiceId = await insertSubscriptionInvoice(t, first.user);
+  const commissionStatementId = await insertCommissionStatement(t, first.user);
 
   // An emailed document gives the dev mailbox a message with an attachment.
   await ownerPost(`/api/reservations/${reservation.id}/documents/send`, { kind: 'invoice' });
@@ -235,6 +240,7 @@ export async function setUpMatrix(): Promise<void> {
     staffTargetId,
     paymentReference,
     subscriptionInvoiceId,
+    commissionStatementId,
     mailId: stored.id,
     attachmentId: stored.attachments[0]?.id ?? '',
   };
@@ -243,6 +249,17 @@ export async function setUpMatrix(): Promise<void> {
 export async function tearDownMatrix(): Promise<void> {
   await currentSession?.t.close();
 }
+
+/** Rentza and the owner as the matrix's Rentza invoices name them. */
+const matrixParties = (user: CreatedUser) => ({
+  seller: {
+    legalName: 'Rentza (Pty) Ltd',
+    vatNumber: '4123456789',
+    address: '1 Loop Street, Cape Town, 8001',
+    email: 'billing@rentza.co.za',
+  },
+  buyer: { name: 'Matrix Owner', email: user.email, businessName: null, vatNumber: null, address: null },
+});
 
 async function insertSubscriptionInvoice(t: TestApp, user: CreatedUser): Promise<string> {
   await ensureStarterSubscription(t.db, user.id);
@@ -286,22 +303,37 @@ async function insertSubscriptionInvoice(t: TestApp, user: CreatedUser): Promise
       period_end: day(30),
       status: 'paid',
       snapshot: JSON.stringify({
-        seller: {
-          legalName: 'Rentza (Pty) Ltd',
-          vatNumber: '4123456789',
-          address: '1 Loop Street, Cape Town, 8001',
-          email: 'billing@rentza.co.za',
-        },
-        buyer: {
-          name: 'Matrix Owner',
-          email: user.email,
-          businessName: null,
-          vatNumber: null,
-          address: null,
-        },
+        ...matrixParties(user),
       }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return invoice.id;
+}
+
+/** A commission statement of the owner's, still due (docs/decisions/032). */
+async function insertCommissionStatement(t: TestApp, user: CreatedUser): Promise<string> {
+  const subscription = await findSubscription(t.db, user.id);
+  if (!subscription) throw new Error('The matrix owner has no subscription.');
+  const statement = await t.db
+    .insertInto('commission_statements')
+    .values({
+      owner_id: user.id,
+      subscription_id: subscription.id,
+      month: '2026-01-01',
+      number: 9002,
+      issue_date: '2026-02-01',
+      due_date: '2026-02-15',
+      amount_cents: 23_000,
+      vat_cents: 3_000,
+      vat_rate_percent: 15,
+      snapshot: JSON.stringify({
+        ...matrixParties(user),
+        ratePercent: 10,
+        bookings: [],
+      }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return statement.id;
 }

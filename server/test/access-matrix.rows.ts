@@ -133,6 +133,18 @@ const ACCOUNT_ROWS: Record<string, Row> = {
     request: () => ({ url: `/api/subscription/invoices/${data().subscriptionInvoiceId}/pdf` }),
     expect: '401 403 200 404 403 403 200',
   },
+  getSubscriptionCommissionStatements: {
+    request: () => ({ url: '/api/subscription/commission/statements' }),
+    expect: '401 403 200 200 403 403 403',
+  },
+  getSubscriptionCommissionStatementsByIdPdf: {
+    request: () => ({ url: `/api/subscription/commission/statements/${data().commissionStatementId}/pdf` }),
+    expect: '401 403 200 404 403 403 403',
+  },
+  postSubscriptionCommissionStatementsByIdPay: {
+    request: () => ({ url: `/api/subscription/commission/statements/${data().commissionStatementId}/pay` }),
+    expect: '401 403 200 404 403 403 403',
+  },
   getPaymentsByReference: {
     request: () => ({ url: `/api/payments/${data().paymentReference}` }),
     expect: '401 403 200 404 403 403 403',

@@ -75,6 +75,27 @@ export async function notifyAndWait<Row>(
   throw new Error(`no notification recorded ${options.what}`);
 }
 
+/** Posts an ITN and waits for the notification row it adds (a repeat of a body adds another): that row. */
+export async function notifyAndRecord(t: TestApp, body: string) {
+  const rows = () =>
+    t.db
+      .selectFrom('payment_notifications')
+      .selectAll()
+      .where('raw_body', '=', body)
+      .orderBy('received_at', 'desc')
+      .execute();
+  const earlier = (await rows()).length;
+  return notifyAndWait(
+    t,
+    body,
+    async () => {
+      const now = await rows();
+      return now.length > earlier ? now[0] : undefined;
+    },
+    { what: `for ${new URLSearchParams(body).get('pf_payment_id')}` },
+  );
+}
+
 export const paymentOf = (t: TestApp, reference: string) =>
   t.db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
 export const subscriptionOf = (t: TestApp, ownerId: string) =>

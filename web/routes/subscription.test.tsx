@@ -126,6 +126,17 @@ function renderPage({
     if (call.url === '/api/subscription/plans') return { body: CATALOGUE };
     if (call.method === 'GET' && call.url.startsWith('/api/subscription/billing-history'))
       return { body: { entries: history } };
+    if (call.url === '/api/subscription/commission/statements')
+      return {
+        body: {
+          onCommission: false,
+          ratePercent: 10,
+          open: [],
+          openTotalCents: 0,
+          statements: [],
+          dueCents: 0,
+        },
+      };
     if (call.method === 'GET' && call.url.startsWith('/api/subscription')) return { body: summary };
     if (call.method === 'GET' && call.url.startsWith('/api/admin/users?'))
       return {

@@ -8,7 +8,7 @@ import { createPayments } from '../../platform/payments/payments.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   type ItnOutcome,
-  notifyAndWait,
+  notifyAndRecord,
   paymentOf,
   pendingUpgrade,
   signedItn,
@@ -32,27 +32,7 @@ const settings = () => payfastSettings(t.config);
 const itn = (order: Record<string, string>, overrides: Partial<ItnOutcome> = {}) =>
   signedItn(t, order, overrides);
 
-const notificationsOf = (body: string) =>
-  t.db
-    .selectFrom('payment_notifications')
-    .selectAll()
-    .where('raw_body', '=', body)
-    .orderBy('received_at', 'desc')
-    .execute();
-
-async function notify(body: string) {
-  const earlier = (await notificationsOf(body)).length;
-  const pf = new URLSearchParams(body).get('pf_payment_id');
-  return notifyAndWait(
-    t,
-    body,
-    async () => {
-      const rows = await notificationsOf(body);
-      return rows.length > earlier ? (rows[0] as (typeof rows)[number]) : undefined;
-    },
-    { what: `for ${pf}` },
-  );
-}
+const notify = (body: string) => notifyAndRecord(t, body);
 
 describe('PayFast ITN: rejected with nothing changed', () => {
   it('a forged signature', async () => {

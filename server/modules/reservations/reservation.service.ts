@@ -27,6 +27,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../h
 import { hasActiveCharges } from '../billing-lines/billing-line.repository.ts';
 import { findClient, findOrCreateClient } from '../clients/client.repository.ts';
 import { CLIENT_MESSAGES } from '../clients/client.service.ts';
+import { accrueCommissionOnStatusChange } from '../commission/commission-accrual.ts';
 import { creditInvoiceOnCancel } from '../documents/invoice-issue.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
 import { resolvePeriod, shortTime } from './booked-period.ts';
@@ -339,6 +340,13 @@ export async function updateReservation(
         .execute();
       if (status === 'cancelled' && existing.status !== 'cancelled')
         await creditInvoiceOnCancel(trx, id, user?.id ?? null);
+      await accrueCommissionOnStatusChange(trx, {
+        reservationId: id,
+        ownerId: existing.owner_id,
+        from: current.status,
+        to: status,
+        totalCents: totalPriceCents,
+      });
       if (status !== existing.status && (status === 'confirmed' || status === 'cancelled')) {
         const client = (await findClient(trx, changes.client_id ?? existing.client_id)) ?? {
           first_name: existing.client_first_name,

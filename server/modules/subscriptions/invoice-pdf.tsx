@@ -1,4 +1,5 @@
 import { Document, Page, renderToBuffer, type Styles, Text, View } from '@react-pdf/renderer';
+import type { ReactNode } from 'react';
 import { formatDisplayDate } from '../../../domain/dates.ts';
 import { formatRandCents } from '../../../domain/money.ts';
 import { PLANS } from '../../../domain/plans.ts';
@@ -24,6 +25,8 @@ export interface PlatformInvoice {
   periodEnd: string;
   status: 'paid' | 'pending' | 'failed';
   snapshot: SubscriptionInvoiceSnapshot;
+  /** What the invoice is for, beside the buyer: the plan unless told (a commission statement names its month). */
+  subject?: { label: string; title: string };
 }
 
 const STATUS_LABELS: Record<PlatformInvoice['status'], string> = {
@@ -88,8 +91,8 @@ function Parties({ invoice }: { invoice: PlatformInvoice }) {
         {buyer.vatNumber && <Text>VAT No: {buyer.vatNumber}</Text>}
       </View>
       <View style={styles.party}>
-        <Text style={styles.sectionLabel}>Subscription</Text>
-        <Text style={styles.bold}>{PLANS[invoice.planId].name} plan</Text>
+        <Text style={styles.sectionLabel}>{invoice.subject?.label ?? 'Subscription'}</Text>
+        <Text style={styles.bold}>{invoice.subject?.title ?? `${PLANS[invoice.planId].name} plan`}</Text>
         <Text>
           {formatDisplayDate(invoice.periodStart)} – {formatDisplayDate(invoice.periodEnd)}
         </Text>
@@ -131,7 +134,13 @@ function Totals({ invoice }: { invoice: PlatformInvoice }) {
   );
 }
 
-export function PlatformInvoicePdf({ invoice }: { invoice: PlatformInvoice }) {
+export function PlatformInvoicePdf({
+  invoice,
+  appendix,
+}: {
+  invoice: PlatformInvoice;
+  appendix?: ReactNode;
+}) {
   const name = `${TITLE} ${formatPlatformInvoiceNumber(invoice.number)}`;
   const { seller } = invoice.snapshot;
   return (
@@ -142,6 +151,7 @@ export function PlatformInvoicePdf({ invoice }: { invoice: PlatformInvoice }) {
           <Parties invoice={invoice} />
           <Line invoice={invoice} />
           <Totals invoice={invoice} />
+          {appendix}
           <View style={styles.bottom} wrap={false}>
             <View style={styles.bottomBox}>
               {invoice.status === 'paid' && <Text style={styles.bold}>Paid in full. Thank you.</Text>}
@@ -164,7 +174,10 @@ export function PlatformInvoicePdf({ invoice }: { invoice: PlatformInvoice }) {
 }
 
 /** The PDF of a Rentza tax invoice, laid out like the business documents (same font and styles). */
-export async function renderPlatformInvoicePdf(invoice: PlatformInvoice): Promise<Buffer> {
+export async function renderPlatformInvoicePdf(
+  invoice: PlatformInvoice,
+  appendix?: ReactNode,
+): Promise<Buffer> {
   registerDocumentFonts();
-  return renderToBuffer(<PlatformInvoicePdf invoice={invoice} />);
+  return renderToBuffer(<PlatformInvoicePdf invoice={invoice} appendix={appendix} />);
 }

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
+import { runCommissionSweep } from '../commission/commission-statements.ts';
 import { type LifecycleSweepCounts, runLifecycleSweep } from './subscription-lifecycle.ts';
 
 export const LIFECYCLE_INTERVAL_MS = 60_000;
@@ -11,6 +13,8 @@ export interface LifecycleWorkerOptions {
   /** The outbox worker's poke: deliver the sweep's emails now rather than at its next round. */
   pokeMail?: () => void;
   intervalMs?: number;
+  /** With the configuration (Rentza's seller details), each pass also runs the commission sweep first. */
+  config?: Config;
 }
 
 export interface LifecycleWorker {
@@ -35,8 +39,20 @@ export function startLifecycleWorker(
   const run = (): Promise<LifecycleSweepCounts | null> => {
     if (stopped) return Promise.resolve(null);
     if (running) return running;
-    running = runLifecycleSweep(db, { publicUrl: options.publicUrl, logger })
-      .then((counts) => {
+    const config = options.config;
+    // A failing commission pass is logged and never holds up the lifecycle's.
+    const commissionPass = config
+      ? runCommissionSweep(db, { config, logger }).catch((error: unknown) => {
+          logger.error({ err: error }, 'commission sweep failed');
+          return null;
+        })
+      : Promise.resolve(null);
+    running = commissionPass
+      .then(async (commission) => {
+        if (commission && (commission.mails > 0 || commission.failed > 0))
+          logger.info({ counts: commission }, 'commission sweep');
+        const counts = await runLifecycleSweep(db, { publicUrl: options.publicUrl, logger });
+        if (commission?.mails) counts.mails += commission.mails;
         if (counts.mails > 0) options.pokeMail?.();
         const { skipped: _skipped, ...changes } = counts;
         if (Object.values(changes).some((n) => n > 0))

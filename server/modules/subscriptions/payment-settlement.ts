@@ -8,7 +8,9 @@ import { vatRateOn } from '../../../domain/vat.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Payment, Subscription } from '../../db/types.ts';
 import type { PaymentEvent, RetiredBilling } from '../../platform/payments/gateway.ts';
+import { settleCommissionPayment } from '../commission/commission-settlement.ts';
 import { listVatRates } from '../documents/documents.repository.ts';
+import { allocatePlatformInvoiceNumber, platformInvoiceParties } from './platform-invoice-parties.ts';
 import { activeAddOnIds } from './subscription.repository.ts';
 
 /**
@@ -135,6 +137,9 @@ async function settleFirst(
     .where('id', '=', payment.id)
     .execute();
 
+  // A commission statement (docs/decisions/032): paid; its tax invoice was issued with the statement.
+  if (payment.kind === 'commission')
+    return result('applied', await settleCommissionPayment(trx, payment, subscription, now), payment.id);
   let retired: Settlement['retired'] = null;
   const replaced = (): Settlement['retired'] =>
     subscription.gateway_token && subscription.gateway_token !== event.token && subscription.payment_processor
@@ -273,28 +278,11 @@ async function issueSubscriptionInvoice(
   period: { start: Date; end: Date },
   now: Date,
 ): Promise<void> {
-  const { last_number: number } = await trx
-    .updateTable('platform_invoice_sequence')
-    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
+  const number = await allocatePlatformInvoiceNumber(trx);
   const invoiceDate = todayInBusinessZone(now);
   const ratePercent = vatRateOn(invoiceDate, await listVatRates(trx)) ?? 0;
   // Plan prices include VAT.
   const { taxCents: vatCents } = inclusiveAmounts(payment.amount_cents, ratePercent);
-  const buyer = await trx
-    .selectFrom('users')
-    .leftJoin('business_details', 'business_details.owner_id', 'users.id')
-    .select([
-      'users.first_name',
-      'users.last_name',
-      'users.email',
-      'business_details.trading_name',
-      'business_details.vat_number',
-      'business_details.address',
-    ])
-    .where('users.id', '=', payment.owner_id)
-    .executeTakeFirstOrThrow();
   const periodStart = todayInBusinessZone(period.start);
   let periodEnd = todayInBusinessZone(period.end);
   if (periodEnd <= periodStart) periodEnd = addMonths(periodStart, 1);
@@ -314,21 +302,7 @@ async function issueSubscriptionInvoice(
       period_start: periodStart,
       period_end: periodEnd,
       status: 'paid',
-      snapshot: JSON.stringify({
-        seller: {
-          legalName: config.RENTZA_LEGAL_NAME,
-          vatNumber: config.RENTZA_VAT_NUMBER,
-          address: config.RENTZA_ADDRESS,
-          email: config.RENTZA_BILLING_EMAIL,
-        },
-        buyer: {
-          name: `${buyer.first_name} ${buyer.last_name}`.trim(),
-          email: buyer.email,
-          businessName: buyer.trading_name ?? null,
-          vatNumber: buyer.vat_number ?? null,
-          address: buyer.address ?? null,
-        },
-      }),
+      snapshot: JSON.stringify(await platformInvoiceParties(trx, config, payment.owner_id)),
     })
     .execute();
 }

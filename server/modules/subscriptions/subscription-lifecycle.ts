@@ -26,6 +26,7 @@ import {
   subscriptionRenewalReminderMail,
 } from '../../platform/mail/templates.ts';
 import type { OutgoingMail } from '../../platform/mail/transports.ts';
+import { oldestOverdueStatement } from '../commission/commission-statements.ts';
 
 /**
  * The scheduled subscription lifecycle (issue 13, docs/decisions/019): one pass over the subscriptions
@@ -337,6 +338,7 @@ async function sweepSubscription(db: Executor, id: string, context: SweepContext
     let addOns = await activeAddOns(trx, id);
     const sent = await remindersSent(trx, id);
     let recurringCharge = await recurringChargeOf(trx, row);
+    const commissionOverdue = !!(await oldestOverdueStatement(trx, row.owner_id, context.now));
     // A few steps at most: e.g. Payment Due, then Inactive when the sweep had not run all grace period.
     // Only the last step's email goes: an earlier one would already be out of date ('stays online until…').
     let mail: OutgoingMail | null = null;
@@ -350,7 +352,12 @@ async function sweepSubscription(db: Executor, id: string, context: SweepContext
           billingAnchor: row.billing_anchor,
           recurringCharge,
         },
-        { monthlyCostCents: monthlyCostCents(row.plan_id, addOns), now: context.now, remindersSent: sent },
+        {
+          monthlyCostCents: monthlyCostCents(row.plan_id, addOns),
+          now: context.now,
+          remindersSent: sent,
+          commissionOverdue,
+        },
       );
       if (transition.kind === 'none') break;
       const applied = await applyTransition(trx, row, transition, addOns, recipient, context);

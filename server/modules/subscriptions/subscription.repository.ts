@@ -77,6 +77,8 @@ export interface NewPayment {
   addOns: readonly AddOnId[];
   description: string;
   amountCents: number;
+  /** The statement a 'commission' payment pays. */
+  commissionStatementId?: string;
 }
 
 /** A payment we start, recorded pending before the gateway is called so its notification always finds it. */
@@ -93,6 +95,7 @@ export async function insertPendingPayment(db: Executor, payment: NewPayment): P
       add_on_ids: [...payment.addOns],
       description: payment.description,
       amount_cents: payment.amountCents,
+      commission_statement_id: payment.commissionStatementId ?? null,
     })
     .execute();
 }

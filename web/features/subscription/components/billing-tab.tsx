@@ -25,6 +25,7 @@ import {
   useUpdatePaymentMethod,
 } from '../api.ts';
 import { BillingHistory } from './billing-history.tsx';
+import { CommissionStatements } from './commission-statements.tsx';
 import { SummaryError, SummarySkeleton } from './overview-tab.tsx';
 import { gatewayName, PaymentMethodDetails } from './payment-method-card.tsx';
 import { failureText, Section, StatusBadge } from './subscription-bits.tsx';
@@ -242,6 +243,7 @@ export function BillingTab({ ownerId, readOnly }: { ownerId: string | null; read
           {!readOnly && <PaymentActions summary={data} />}
         </Stack>
       </Section>
+      {!readOnly && <CommissionStatements />}
       {data.testMode && !readOnly && <TestPayment summary={data} />}
       <Section title="Billing history" id="billing-history-title">
         <BillingHistory ownerId={ownerId} />
