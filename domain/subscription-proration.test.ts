@@ -56,8 +56,26 @@ describe('previewPlanChange: what a plan change costs now and from when', () => 
   it.each([
     // [case, state, target, now, credit, due now, recurring, first billing date]
     ['mid-period upgrade Pro → Business', pro, 'business', '2026-12-11', 19933, 49967, 69900, '2027-01-11'],
-    ['upgrade on the first day credits it all', pro, 'business', '2026-12-01', 29900, 40000, 69900, '2027-01-01'],
-    ['upgrade on the last day credits one day', pro, 'business', '2026-12-30', 997, 68903, 69900, '2027-01-30'],
+    [
+      'upgrade on the first day credits it all',
+      pro,
+      'business',
+      '2026-12-01',
+      29900,
+      40000,
+      69900,
+      '2027-01-01',
+    ],
+    [
+      'upgrade on the last day credits one day',
+      pro,
+      'business',
+      '2026-12-30',
+      997,
+      68903,
+      69900,
+      '2027-01-30',
+    ],
     [
       'add-ons paid with the period are credited and carried over',
       { ...pro, continuingAddOns: ['homepage_boost'], paidAddOns: ['homepage_boost'] },
@@ -172,7 +190,14 @@ describe('previewPlanChange: what a plan change costs now and from when', () => 
 describe('addOnTermsOf: what an add-on costs now and from when', () => {
   const starter = { ...pro, planId: 'starter' as const, hasRecurringBilling: false };
   it.each([
-    ['Starter: a checkout for the add-on, recurring a month later', starter, 'checkout', 9900, 9900, '2027-01-11'],
+    [
+      'Starter: a checkout for the add-on, recurring a month later',
+      starter,
+      'checkout',
+      9900,
+      9900,
+      '2027-01-11',
+    ],
     [
       'commission: the same checkout',
       { ...starter, paymentMethod: 'commission' as const },
@@ -181,7 +206,14 @@ describe('addOnTermsOf: what an add-on costs now and from when', () => {
       9900,
       '2027-01-11',
     ],
-    ['Pro with recurring billing: deferred to the next billing date', pro, 'deferred', 0, 39800, '2026-12-31'],
+    [
+      'Pro with recurring billing: deferred to the next billing date',
+      pro,
+      'deferred',
+      0,
+      39800,
+      '2026-12-31',
+    ],
     [
       'Starter already billing an add-on: deferred too',
       { ...starter, hasRecurringBilling: true, continuingAddOns: ['branded_profile'] as const },
@@ -201,10 +233,14 @@ describe('addOnTermsOf: what an add-on costs now and from when', () => {
   });
 
   it('says it before the owner commits', () => {
-    expect(addOnTermsText(addOnTermsOf(starter, 'homepage_boost', at('2026-12-11')), { name: 'Homepage boost' })).toBe(
+    expect(
+      addOnTermsText(addOnTermsOf(starter, 'homepage_boost', at('2026-12-11')), { name: 'Homepage boost' }),
+    ).toBe(
       'Pay R 99.00 now for Homepage boost. It becomes active once the payment is confirmed; then R 99.00 a month from 11 January 2027.',
     );
-    expect(addOnTermsText(addOnTermsOf(pro, 'homepage_boost', at('2026-12-11')), { name: 'Homepage boost' })).toBe(
+    expect(
+      addOnTermsText(addOnTermsOf(pro, 'homepage_boost', at('2026-12-11')), { name: 'Homepage boost' }),
+    ).toBe(
       'Homepage boost becomes active now, at no charge until your next billing date, 31 December 2026. From then you pay R 398.00 a month.',
     );
     expect(addOnRemovalText({ name: 'Homepage boost' }, '2026-12-31')).toBe(

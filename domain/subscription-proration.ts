@@ -24,7 +24,10 @@ export function prorateCents(amountCents: number, part: number, whole: number): 
 }
 
 /** The days of the current period still unused on the day of `now`, and the period's length in days. */
-export function unusedDaysOf(period: { start: Date; end: Date }, now: Date): { unused: number; total: number } {
+export function unusedDaysOf(
+  period: { start: Date; end: Date },
+  now: Date,
+): { unused: number; total: number } {
   const end = todayInBusinessZone(period.end);
   const total = Math.max(daysBetween(todayInBusinessZone(period.start), end), 0);
   const unused = Math.min(Math.max(daysBetween(todayInBusinessZone(now), end), 0), total);
@@ -142,7 +145,10 @@ export interface AddOnTerms {
  * its price, and the rest of the current period is not charged.
  */
 export function addOnTermsOf(
-  state: Pick<BillingState, 'planId' | 'paymentMethod' | 'periodEnd' | 'hasRecurringBilling' | 'continuingAddOns'>,
+  state: Pick<
+    BillingState,
+    'planId' | 'paymentMethod' | 'periodEnd' | 'hasRecurringBilling' | 'continuingAddOns'
+  >,
   addOnId: AddOnId,
   now: Date,
 ): AddOnTerms {
@@ -183,8 +189,7 @@ export function planChangeLines(preview: PlanChangePreview): string[] {
     lines.push(`Due now: ${rand(preview.dueNowCents)}. Your new plan starts when the payment is confirmed.`);
   } else {
     lines.push('Takes effect now. Nothing is due now.');
-    if (preview.change === 'downgrade')
-      lines.push('The unused part of your current plan is not refunded.');
+    if (preview.change === 'downgrade') lines.push('The unused part of your current plan is not refunded.');
   }
   if (preview.firstBillingDate && preview.recurringCents > 0)
     lines.push(`Then ${rand(preview.recurringCents)} a month from ${day(preview.firstBillingDate)}.`);
@@ -209,7 +214,8 @@ export function addOnRemovalText(addOn: Pick<AddOn, 'name'>, endsAt: IsoDate | n
 /** The Overview's monthly total: 'R 299 + R 99 add-ons = R 398 / month'. */
 export function monthlyTotalText(planPriceCents: number, addOnsCents: number): string {
   const whole = (cents: number) => `R ${Math.round(cents / 100)}`;
-  if (addOnsCents === 0) return planPriceCents === 0 ? 'Free: nothing to pay each month' : `${whole(planPriceCents)} / month`;
+  if (addOnsCents === 0)
+    return planPriceCents === 0 ? 'Free: nothing to pay each month' : `${whole(planPriceCents)} / month`;
   const plan = planPriceCents === 0 ? 'Free plan' : whole(planPriceCents);
   return `${plan} + ${whole(addOnsCents)} add-ons = ${whole(planPriceCents + addOnsCents)} / month`;
 }

@@ -130,7 +130,14 @@ export function usageLevel(
 }
 
 /** `add_on`: an add-on bought on a free plan, a checkout that starts its recurring billing (decision 031). */
-export const PAYMENT_KINDS = ['subscription', 'manual', 'update_method', 'test', 'renewal', 'add_on'] as const;
+export const PAYMENT_KINDS = [
+  'subscription',
+  'manual',
+  'update_method',
+  'test',
+  'renewal',
+  'add_on',
+] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /** §9: PAY_ (once-off), SUB_ (a new subscription) or UPDATE_ (card update) + a timestamp + a random string. */

@@ -51,7 +51,13 @@ function aSummary(overrides: Partial<SubscriptionSummary> = {}): SubscriptionSum
     paymentProcessor: 'payfast',
     allowManualPayment: true,
     nextBillingAmountCents: 39800,
-    addOns: ADD_ON_IDS.map((id) => ({ ...ADD_ONS[id], active: id === 'homepage_boost' })),
+    addOns: ADD_ON_IDS.map((id) => ({
+      ...ADD_ONS[id],
+      active: id === 'homepage_boost',
+      endsAt: null,
+      billedFrom: null,
+    })),
+    addOnsMonthlyCents: 9900,
     savedPaymentMethod: {
       type: 'card',
       displayName: 'Visa ending 4242',

@@ -396,22 +396,20 @@ describe('commission, add-ons and who may act', () => {
     expect((await t.post('/api/subscription/commission', {}, { cookie })).statusCode).toBe(409);
   });
 
-  it('add-ons: added to the monthly cost, refused twice, removed', async () => {
+  it('add-ons on Starter: a checkout first (decision 031), nothing active or due until it is paid', async () => {
     const { cookie } = await starterOwner();
     const added = await t.post('/api/subscription/add-ons/homepage_boost', {}, { cookie });
     expect(added.statusCode).toBe(200);
-    expect(added.json()).toMatchObject({ nextBillingAmountCents: 9900, allowManualPayment: true });
-    expect(added.json<SubscriptionSummary>().addOns.find((a) => a.id === 'homepage_boost')?.active).toBe(
-      true,
-    );
-    const twice = await t.post('/api/subscription/add-ons/homepage_boost', {}, { cookie });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe('Add-on already active');
+    expect(added.json()).toMatchObject({ outcome: 'checkout', payment: { gateway: 'payfast' } });
+    const after = await summary(cookie);
+    expect(after).toMatchObject({ nextBillingAmountCents: 0, allowManualPayment: false });
+    expect(after.addOns.find((a) => a.id === 'homepage_boost')?.active).toBe(false);
     const unknown = await t.post('/api/subscription/add-ons/free_money', {}, { cookie });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Invalid add-on selected');
     const removed = await t.request('DELETE', '/api/subscription/add-ons/homepage_boost', { cookie });
-    expect(removed.json()).toMatchObject({ nextBillingAmountCents: 0 });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().message).toBe('Add-on is not active');
   });
 
   it('an unknown plan is refused with a specific message', async () => {
