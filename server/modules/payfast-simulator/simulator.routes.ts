@@ -193,13 +193,11 @@ export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDe
             .send({ code: 401, status: 'failed', data: { response: 'Signature mismatch' } });
         const amount = body.amount;
         if (action === 'update' && amount !== undefined && !(Number.isInteger(amount) && Number(amount) > 0))
-          return reply
-            .status(400)
-            .send({
-              code: 400,
-              status: 'failed',
-              data: { response: 'amount must be a whole number of cents' },
-            });
+          return reply.status(400).send({
+            code: 400,
+            status: 'failed',
+            data: { response: 'amount must be a whole number of cents' },
+          });
         const { token } = request.params as { token: string };
         // Not awaited: the app calls this API while holding its one PGlite connection in a transaction;
         // the simulator's write waits for it (as PayFast records a change whatever the caller does next).
