@@ -7,12 +7,11 @@ import type {
   ChangePlanResult,
   PaymentStart,
   PaymentState,
-  SubscriptionSummary,
 } from '../../../domain/schemas/subscription.ts';
 import { insertProperty, SPECS } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { starterOwner as fixtureStarterOwner, summaryOf } from '../../test/payfast-fixtures.ts';
 import { pdfAllText } from '../../test/pdf-text.ts';
-import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
 
 /**
  * The whole PayFast flow through the simulator, in-process: the signed checkout form, the simulator's
@@ -26,17 +25,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function starterOwner() {
-  const { user, cookie } = await t.signInAs({ role: 'owner' });
-  await ensureStarterSubscription(t.db, user.id);
-  return { user, cookie };
-}
-
-async function summary(cookie: string): Promise<SubscriptionSummary> {
-  const response = await t.get('/api/subscription', { cookie });
-  expect(response.statusCode).toBe(200);
-  return response.json();
-}
+const starterOwner = () => fixtureStarterOwner(t);
+const summary = (cookie: string) => summaryOf(t, cookie);
 
 const formBody = (fields: Array<[string, string]>) => new URLSearchParams(fields).toString();
 const path = (url: string) => url.replace(t.config.PUBLIC_URL, '');

@@ -6,6 +6,7 @@ import { createPayments } from '../../platform/payments/payments.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   type ItnOutcome,
+  injectedPayments,
   notifyAndWait,
   paymentOf,
   pendingUpgrade,
@@ -224,15 +225,7 @@ describe('recurring charges of the gateway’s billing', () => {
       .set({ current_period_end: dueSoon })
       .where('owner_id', '=', user.id)
       .execute();
-    const payments = createPayments(t.config, async (url, init) => {
-      const response = await t.app.inject({
-        method: init.method as 'POST',
-        url: url.replace(t.config.PUBLIC_URL, ''),
-        headers: init.headers,
-        payload: init.body,
-      });
-      return { status: response.statusCode, text: response.body };
-    });
+    const payments = injectedPayments(t);
     expect(await billDueSubscriptions(t.db, payments.payfastSettings, payments.http)).toBeGreaterThanOrEqual(
       1,
     );

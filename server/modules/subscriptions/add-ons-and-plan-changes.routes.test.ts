@@ -7,17 +7,18 @@ import type {
   PlanChangePreviewView,
   SubscriptionSummary,
 } from '../../../domain/schemas/subscription.ts';
-import { createPayments } from '../../platform/payments/payments.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
+  starterOwner as fixtureStarterOwner,
   ITN_TOKEN,
+  injectedPayments,
   notifyAndWait,
   paymentOf,
   signedItn,
   subscriptionOf,
+  summaryOf,
 } from '../../test/payfast-fixtures.ts';
 import { billDueSubscriptions } from '../payfast-simulator/payfast-simulator.ts';
-import { ensureStarterSubscription } from './subscription.repository.ts';
 
 /**
  * Add-ons and plan changes cost what the screen says (issue 19, decision 031): an add-on on a free plan
@@ -34,17 +35,8 @@ afterAll(async () => {
 
 const DAY_MS = 86_400_000;
 
-async function starterOwner() {
-  const { user, cookie } = await t.signInAs({ role: 'owner' });
-  await ensureStarterSubscription(t.db, user.id);
-  return { user, cookie };
-}
-
-async function summary(cookie: string): Promise<SubscriptionSummary> {
-  const response = await t.get('/api/subscription', { cookie });
-  expect(response.statusCode).toBe(200);
-  return response.json();
-}
+const starterOwner = () => fixtureStarterOwner(t);
+const summary = (cookie: string) => summaryOf(t, cookie);
 
 const addOn = (view: SubscriptionSummary, id: string) => view.addOns.find((candidate) => candidate.id === id);
 const fieldsOf = (start: PaymentStart) => Object.fromEntries(start.formFields ?? []);
@@ -188,15 +180,7 @@ describe('add-ons go through payment', () => {
       .set({ current_period_end: dueSoon })
       .where('owner_id', '=', user.id)
       .execute();
-    const payments = createPayments(t.config, async (url, init) => {
-      const response = await t.app.inject({
-        method: init.method as 'POST',
-        url: url.replace(t.config.PUBLIC_URL, ''),
-        headers: init.headers,
-        payload: init.body,
-      });
-      return { status: response.statusCode, text: response.body };
-    });
+    const payments = injectedPayments(t);
     await billDueSubscriptions(t.db, payments.payfastSettings, payments.http);
     let renewal: { amount_cents: number; add_on_ids: string[] } | undefined;
     for (let attempt = 0; attempt < 100 && !renewal; attempt++) {
