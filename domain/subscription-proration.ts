@@ -94,34 +94,21 @@ export function previewPlanChange(state: BillingState, planId: PlanId, now: Date
     target > 0 && (change === 'upgrade' || state.status !== 'active' || !state.hasRecurringBilling)
       ? 'checkout'
       : 'none';
+  const common = { planId, change, payment, unusedDays: unused, periodDays: total, newMonthlyCents } as const;
   if (payment === 'checkout') {
     const paidPeriod = state.status === 'active' && change === 'upgrade';
     const paidMonthly = paidPeriod
       ? monthlyCostCents(state.paymentMethod === 'subscription' ? state.planId : 'starter', state.paidAddOns)
       : 0;
     const creditCents = Math.min(prorateCents(paidMonthly, unused, total), newMonthlyCents);
-    return {
-      planId,
-      change,
-      payment,
-      unusedDays: unused,
-      periodDays: total,
-      creditCents,
-      newMonthlyCents,
-      dueNowCents: newMonthlyCents - creditCents,
-      recurringCents: newMonthlyCents,
-      firstBillingDate: addMonths(today, 1),
-    };
+    const firstBillingDate = addMonths(today, 1);
+    const dueNowCents = newMonthlyCents - creditCents;
+    return { ...common, creditCents, dueNowCents, recurringCents: newMonthlyCents, firstBillingDate };
   }
   const recurs = newMonthlyCents > 0 && (state.hasRecurringBilling || currentMonthly > 0);
   return {
-    planId,
-    change,
-    payment,
-    unusedDays: unused,
-    periodDays: total,
+    ...common,
     creditCents: 0,
-    newMonthlyCents,
     dueNowCents: 0,
     recurringCents: recurs ? newMonthlyCents : 0,
     firstBillingDate: recurs ? nextBillingDate(state, today) : null,

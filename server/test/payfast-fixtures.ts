@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { ChangePlanResult, SubscriptionSummary } from '../../domain/schemas/subscription.ts';
-import { buildItn } from '../modules/payfast-simulator/payfast-simulator.ts';
+import { billDueSubscriptions, buildItn } from '../modules/payfast-simulator/payfast-simulator.ts';
 import { ensureStarterSubscription } from '../modules/subscriptions/subscription.repository.ts';
 import { payfastSettings } from '../platform/payments/payfast-gateway.ts';
 import { createPayments } from '../platform/payments/payments.ts';
@@ -106,3 +106,18 @@ export const injectedPayments = (t: TestApp) =>
     });
     return { status: response.statusCode, text: response.body };
   });
+
+/**
+ * Brings the owner's period end to two hours from now and runs the simulator's scheduled billing once
+ * (it charges what falls due within a day); returns the period end it set and how many it charged.
+ */
+export async function billDueSoon(t: TestApp, ownerId: string) {
+  const dueSoon = new Date(Date.now() + 2 * 3_600_000);
+  await t.db
+    .updateTable('subscriptions')
+    .set({ current_period_end: dueSoon })
+    .where('owner_id', '=', ownerId)
+    .execute();
+  const payments = injectedPayments(t);
+  return { dueSoon, charged: await billDueSubscriptions(t.db, payments.payfastSettings, payments.http) };
+}

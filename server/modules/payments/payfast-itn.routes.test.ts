@@ -5,15 +5,14 @@ import { payfastSettings } from '../../platform/payments/payfast-gateway.ts';
 import { createPayments } from '../../platform/payments/payments.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
+  billDueSoon,
   type ItnOutcome,
-  injectedPayments,
   notifyAndWait,
   paymentOf,
   pendingUpgrade,
   signedItn,
   subscriptionOf,
 } from '../../test/payfast-fixtures.ts';
-import { billDueSubscriptions } from '../payfast-simulator/payfast-simulator.ts';
 import { processPayfastItn } from './payfast-notify.ts';
 
 /** The ITN endpoint's five checks (PAYFAST.md), idempotence, and recurring charges. */
@@ -219,16 +218,8 @@ describe('recurring charges of the gateway’s billing', () => {
 
   it('the simulator bills a subscription due within a day, once per period', async () => {
     const { user } = await activePro();
-    const dueSoon = new Date(Date.now() + 2 * 3_600_000);
-    await t.db
-      .updateTable('subscriptions')
-      .set({ current_period_end: dueSoon })
-      .where('owner_id', '=', user.id)
-      .execute();
-    const payments = injectedPayments(t);
-    expect(await billDueSubscriptions(t.db, payments.payfastSettings, payments.http)).toBeGreaterThanOrEqual(
-      1,
-    );
+    const { dueSoon, charged } = await billDueSoon(t, user.id);
+    expect(charged).toBeGreaterThanOrEqual(1);
     for (let attempt = 0; attempt < 100; attempt++) {
       if ((await subscriptionOf(t, user.id)).current_period_end.getTime() > dueSoon.getTime()) break;
       await new Promise((resolve) => setTimeout(resolve, 25));

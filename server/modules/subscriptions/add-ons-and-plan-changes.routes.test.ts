@@ -9,16 +9,15 @@ import type {
 } from '../../../domain/schemas/subscription.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
+  billDueSoon,
   starterOwner as fixtureStarterOwner,
   ITN_TOKEN,
-  injectedPayments,
   notifyAndWait,
   paymentOf,
   signedItn,
   subscriptionOf,
   summaryOf,
 } from '../../test/payfast-fixtures.ts';
-import { billDueSubscriptions } from '../payfast-simulator/payfast-simulator.ts';
 
 /**
  * Add-ons and plan changes cost what the screen says (issue 19, decision 031): an add-on on a free plan
@@ -174,14 +173,7 @@ describe('add-ons go through payment', () => {
     await simulatorAmount(token, 39800);
 
     // PayFast's scheduled charge (the simulator) takes the updated amount, and settlement accepts it.
-    const dueSoon = new Date(Date.now() + 2 * 3_600_000);
-    await t.db
-      .updateTable('subscriptions')
-      .set({ current_period_end: dueSoon })
-      .where('owner_id', '=', user.id)
-      .execute();
-    const payments = injectedPayments(t);
-    await billDueSubscriptions(t.db, payments.payfastSettings, payments.http);
+    await billDueSoon(t, user.id);
     let renewal: { amount_cents: number; add_on_ids: string[] } | undefined;
     for (let attempt = 0; attempt < 100 && !renewal; attempt++) {
       renewal = await t.db
