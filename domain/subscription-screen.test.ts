@@ -109,9 +109,21 @@ describe('the Subscription screen', () => {
     expect(renewalText({ ...active, planId: 'starter', nextBillingAmountCents: 0 })).toBe(
       'Free: nothing to pay each month',
     );
-    expect(renewalText({ ...active, planId: 'starter', paymentMethod: 'commission' })).toBe(
-      'No monthly fee: commission is taken per booking',
+    expect(
+      renewalText({ ...active, planId: 'starter', paymentMethod: 'commission', nextBillingAmountCents: 0 }),
+    ).toBe('No monthly fee: commission is taken per booking');
+    // Issue 19: add-ons cost money on a free plan too, so it is never called free then.
+    expect(renewalText({ ...active, planId: 'starter', nextBillingAmountCents: 9900 })).toBe(
+      `Next billing on 15 December 2026: ${formatRandCents(9900)}`,
     );
+    expect(
+      renewalText({
+        ...active,
+        planId: 'starter',
+        paymentMethod: 'commission',
+        nextBillingAmountCents: 5000,
+      }),
+    ).toBe(`Next billing on 15 December 2026: ${formatRandCents(5000)}`);
     expect(renewalText({ ...active, status: 'past_due' })).toBe('Payment was due on 15 December 2026');
     expect(renewalText({ ...active, status: 'inactive' })).toBe('Ended on 15 December 2026');
     expect(renewalText({ ...active, planId: null, status: null, currentPeriodEnd: null })).toBeNull();

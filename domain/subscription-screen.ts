@@ -192,9 +192,12 @@ export function billingDayOf(periodEnd: string | null): number {
 export function renewalText(subscription: SubscriptionFacts, now: Date = new Date()): string | null {
   const end = subscription.currentPeriodEnd ? formatBillingDate(subscription.currentPeriodEnd) : null;
   if (subscription.cancelAtPeriodEnd && end) return `Cancels on ${end}`;
-  if (subscription.paymentMethod === 'commission') return 'No monthly fee: commission is taken per booking';
+  // Add-ons cost money on any plan: only nothing billed a month is 'free' (issue 19).
+  const billed = subscription.nextBillingAmountCents > 0;
+  if (subscription.paymentMethod === 'commission' && !billed)
+    return 'No monthly fee: commission is taken per booking';
   if (!subscription.planId) return null;
-  if (!isPaidPlan(subscription)) return 'Free: nothing to pay each month';
+  if (!billed && !isPaidPlan(subscription)) return 'Free: nothing to pay each month';
   if (!end) return null;
   if (subscription.status === 'past_due') return `Payment was due on ${end}`;
   if (subscription.status === 'cancelled' || subscription.status === 'inactive') return `Ended on ${end}`;
@@ -206,6 +209,7 @@ export function renewalText(subscription: SubscriptionFacts, now: Date = new Dat
 /** The success text of a completed payment, by what it paid for (spec §8). */
 export function paymentSuccessMessage(kind: string): string {
   if (kind === 'subscription') return SUBSCRIPTION_MESSAGES.subscriptionCreated;
+  if (kind === 'add_on') return SUBSCRIPTION_MESSAGES.addOnAdded;
   if (kind === 'manual') return SUBSCRIPTION_MESSAGES.manualPaid;
   if (kind === 'update_method') return SUBSCRIPTION_MESSAGES.methodUpdated;
   return SUBSCRIPTION_MESSAGES.paymentProcessed;

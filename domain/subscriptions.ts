@@ -128,7 +128,10 @@ export function usageLevel(
   return { percent, warning: used / limit >= 0.8, unlimited: false };
 }
 
-/** 'commission' pays a monthly commission statement (docs/decisions/032), once-off like Pay now. */
+/**
+ * 'commission' pays a monthly commission statement (docs/decisions/032), once-off like Pay now;
+ * `add_on`: an add-on bought on a free plan, a checkout that starts its recurring billing (decision 031).
+ */
 export const PAYMENT_KINDS = [
   'subscription',
   'manual',
@@ -136,12 +139,13 @@ export const PAYMENT_KINDS = [
   'test',
   'renewal',
   'commission',
+  'add_on',
 ] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /** §9: PAY_ (once-off), SUB_ (a new subscription) or UPDATE_ (card update) + a timestamp + a random string. */
 export function paymentIdPrefix(kind: PaymentKind): 'PAY_' | 'SUB_' | 'UPDATE_' {
-  if (kind === 'subscription') return 'SUB_';
+  if (kind === 'subscription' || kind === 'add_on') return 'SUB_';
   if (kind === 'update_method') return 'UPDATE_';
   return 'PAY_';
 }

@@ -80,6 +80,10 @@ async function payAtSimulator(
   decision: 'Complete payment' | 'Fail payment' | 'Cancel payment',
 ) {
   await page.getByRole('button', { name: planButton }).click();
+  // The confirm step shows the server's preview: with the add-on's unused month credited, R 299.00 now.
+  const confirm = page.getByRole('dialog', { name: 'Change to Pro?' });
+  await expect.poll(() => confirm.getByText('Due now: R 299.00.', { exact: false }).isVisible()).toBe(true);
+  await confirm.getByRole('button', { name: 'Pay R 299.00' }).click();
   await page.waitForURL(/\/payfast-simulator\/eng\/process$/);
   await expect.poll(() => page.getByRole('heading', { name: 'Pay Rentza' }).isVisible()).toBe(true);
   expect(await page.getByText('R 299.00').first().isVisible(), 'the Pro price at PayFast').toBe(true);
@@ -95,7 +99,7 @@ describe.runIf(browserAvailable)(
     });
     afterAll(async () => browser?.close());
 
-    it('Starter allows one listing → a failed and a cancelled payment change nothing → Pro paid → a second listing → cancel, reactivate → the tax invoice', async () => {
+    it('Starter allows one listing → an add-on paid through PayFast → a failed and a cancelled payment change nothing → Pro paid → a second listing → cancel, reactivate → the tax invoice', async () => {
       const { page, context } = await newPage(browser);
       const owner = await registerVerifiedClient(page, 'Lindiwe', 'Dube', 'owner');
       await signIn(page, owner.email, owner.password);
@@ -130,6 +134,32 @@ describe.runIf(browserAvailable)(
       expect(await page.getByRole('progressbar', { name: 'Listings: 1 of 1' }).isVisible()).toBe(true);
       await expectAccessible(page, 'subscription overview');
 
+      // An add-on on Starter is paid first: the confirm step says what it costs, PayFast takes it.
+      await page.getByRole('button', { name: 'Add Homepage boost' }).click();
+      const addOnDialog = page.getByRole('dialog', { name: 'Add Homepage boost?' });
+      await expect
+        .poll(() => addOnDialog.getByText(/^Pay R 99\.00 now for Homepage boost\./).isVisible())
+        .toBe(true);
+      await expectAccessible(page, 'add-on confirm');
+      await addOnDialog.getByRole('button', { name: 'Pay R 99.00' }).click();
+      await page.waitForURL(/\/payfast-simulator\/eng\/process$/);
+      await expect.poll(() => page.getByText('R 99.00 monthly', { exact: false }).isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Complete payment' }).click();
+      await page.waitForURL(/\/payment\/return\?ref=SUB_/);
+      await expect
+        .poll(() => page.getByText('Add-on successfully added!').isVisible(), { timeout: 30_000 })
+        .toBe(true);
+      await page.goto('/subscription');
+      await expect
+        .poll(() =>
+          page.getByRole('list', { name: 'Active add-ons' }).getByText('Homepage boost').isVisible(),
+        )
+        .toBe(true);
+      expect(await page.getByText('Monthly total: Free plan + R 99 add-ons = R 99 / month').isVisible()).toBe(
+        true,
+      );
+      expect(await plan.getByText(/^Next billing on .*R\s99\.00$/).isVisible()).toBe(true);
+
       // Plans: the tab is in the address.
       await page.getByRole('tab', { name: 'Plans' }).click();
       await page.waitForURL(/\/subscription\?tab=plans$/);
@@ -139,6 +169,20 @@ describe.runIf(browserAvailable)(
       );
       expect(await page.getByRole('button', { name: 'Current plan: Starter' }).isDisabled()).toBe(true);
       await expectAccessible(page, 'subscription plans');
+      await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+      await expect
+        .poll(() =>
+          page
+            .getByRole('dialog', { name: 'Change to Pro?' })
+            .getByText(/^Credit for the unused/)
+            .isVisible(),
+        )
+        .toBe(true);
+      await expectAccessible(page, 'plan change confirm');
+      await page
+        .getByRole('dialog', { name: 'Change to Pro?' })
+        .getByRole('button', { name: 'Not now' })
+        .click();
 
       // (2) PayFast fails the payment: the return page says so and the plan is as it was.
       await payAtSimulator(page, 'Upgrade to Pro', 'Fail payment');
@@ -181,7 +225,11 @@ describe.runIf(browserAvailable)(
       await page.waitForURL(/\/subscription$/);
       const pro = page.getByRole('region', { name: 'Pro' });
       await expect.poll(() => pro.getByText('Active', { exact: true }).isVisible()).toBe(true);
-      expect(await pro.getByText(/^Next billing on .*R\s299\.00$/).isVisible()).toBe(true);
+      // Pro with the add-on carried over: R 299 + R 99.
+      expect(await pro.getByText(/^Next billing on .*R\s398\.00$/).isVisible()).toBe(true);
+      expect(await page.getByText('Monthly total: R 299 + R 99 add-ons = R 398 / month').isVisible()).toBe(
+        true,
+      );
 
       // Pro allows the second listing.
       await addListingOnScreen(page, `Polo ${tag}`);

@@ -70,7 +70,17 @@ export const SubscriptionSummarySchema = z.object({
   allowManualPayment: z.boolean(),
   /** The plan price plus active add-ons, charged at the next renewal. */
   nextBillingAmountCents: z.number().int(),
-  addOns: z.array(AddOnSchema.extend({ active: z.boolean() })),
+  addOns: z.array(
+    AddOnSchema.extend({
+      active: z.boolean(),
+      /** A removal takes effect at this instant (the period end); null while the add-on continues. */
+      endsAt: z.string().nullable(),
+      /** Its first charge, when it was added mid-period and charged from the next billing date. */
+      billedFrom: z.string().nullable(),
+    }),
+  ),
+  /** The continuing add-ons a month (part of nextBillingAmountCents). */
+  addOnsMonthlyCents: z.number().int(),
   savedPaymentMethod: SavedPaymentMethodSchema.nullable(),
   /** Whether the gateway holds a recurring-billing token (card update is then offered). */
   hasRecurringBilling: z.boolean(),
@@ -95,7 +105,27 @@ export const PaymentStartSchema = z.object({
 export type PaymentStart = z.infer<typeof PaymentStartSchema>;
 
 /** POST /api/subscription/plan: a free plan or a downgrade applies now; an upgrade returns a checkout. */
-export const ChangePlanRequestSchema = z.object({ planId: z.enum(PLAN_IDS, 'Invalid plan selected') });
+export const ChangePlanRequestSchema = z.object({
+  planId: z.enum(PLAN_IDS, 'Invalid plan selected'),
+  /** The amount due now the owner confirmed (from the preview); a different price is refused (409). */
+  expectedDueNowCents: z.number().int().min(0).max(100_000_000).optional(),
+});
+
+/** GET /api/subscription/plan-preview?planId=: what the change costs now and from when (decision 031). */
+export const PlanPreviewQuerySchema = z.object({ planId: z.enum(PLAN_IDS, 'Invalid plan selected') });
+export const PlanChangePreviewSchema = z.object({
+  planId: z.enum(PLAN_IDS),
+  change: z.enum(['upgrade', 'downgrade', 'switch']),
+  payment: z.enum(['checkout', 'none']),
+  unusedDays: z.number().int(),
+  periodDays: z.number().int(),
+  creditCents: z.number().int(),
+  newMonthlyCents: z.number().int(),
+  dueNowCents: z.number().int(),
+  recurringCents: z.number().int(),
+  firstBillingDate: z.string().nullable(),
+});
+export type PlanChangePreviewView = z.infer<typeof PlanChangePreviewSchema>;
 export const ChangePlanResultSchema = z.discriminatedUnion('outcome', [
   z.object({
     outcome: z.literal('changed'),
@@ -142,5 +172,12 @@ export const BillingHistoryEntrySchema = z.object({
 });
 export const BillingHistorySchema = z.object({ entries: z.array(BillingHistoryEntrySchema) });
 export type BillingHistoryEntry = z.infer<typeof BillingHistoryEntrySchema>;
+
+/** POST /api/subscription/add-ons/:addOnId: active now (charged from the next billing date) or a checkout. */
+export const AddOnResultSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('added'), subscription: SubscriptionSummarySchema }),
+  z.object({ outcome: z.literal('checkout'), payment: PaymentStartSchema }),
+]);
+export type AddOnResult = z.infer<typeof AddOnResultSchema>;
 
 export const AddOnParamsSchema = z.object({ addOnId: z.enum(ADD_ON_IDS, 'Invalid add-on selected') });

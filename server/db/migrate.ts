@@ -20,6 +20,7 @@ import * as notificationBounds from './migrations/019-notification-bounds.ts';
 import * as bookingQuotaCount from './migrations/021-booking-quota-count.ts';
 import * as authThrottle from './migrations/022-auth-throttle.ts';
 import * as billingAnchor from './migrations/024-billing-anchor.ts';
+import * as addOnBilling from './migrations/025-add-on-billing.ts';
 import * as commission from './migrations/026-commission.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '021-booking-quota-count': bookingQuotaCount,
   '022-auth-throttle': authThrottle,
   '024-billing-anchor': billingAnchor,
+  '025-add-on-billing': addOnBilling,
   '026-commission': commission,
 };
 

@@ -171,7 +171,18 @@ export interface SubscriptionAddOnsTable {
   add_on_id: AddOnId;
   price_cents: number;
   added_at: Generated<Date>;
+  /** When the add-on ends: null while it continues; a removal sets the period end, which may be ahead. */
   removed_at: Date | null;
+  /** From when it is charged (migration 025): null when paid with its period; the next billing date when deferred. */
+  billed_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** The PayFast simulator's own record of a subscription it issued (simulator mode only, migration 025). */
+export interface PayfastSimulatorSubscriptionsTable {
+  token: string;
+  amount_cents: number;
+  status: Generated<'active' | 'cancelled'>;
+  updated_at: Generated<Date>;
 }
 
 export interface PaymentsTable {
@@ -521,6 +532,7 @@ export interface Database {
   auth_throttle: AuthThrottleTable;
   subscriptions: SubscriptionsTable;
   subscription_add_ons: SubscriptionAddOnsTable;
+  payfast_simulator_subscriptions: PayfastSimulatorSubscriptionsTable;
   payments: PaymentsTable;
   payment_notifications: PaymentNotificationsTable;
   platform_invoice_sequence: PlatformInvoiceSequenceTable;

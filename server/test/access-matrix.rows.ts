@@ -158,6 +158,10 @@ const ACCOUNT_ROWS: Record<string, Row> = {
     expect: '401 403 409 409 403 403 403',
     last: 1,
   },
+  getSubscriptionPlanPreview: {
+    request: () => ({ url: '/api/subscription/plan-preview?planId=pro' }),
+    expect: '401 403 200 200 403 403 403',
+  },
   postSubscriptionCommission: {
     request: () => ({ url: '/api/subscription/commission' }),
     expect: '401 403 200 200 403 403 403',

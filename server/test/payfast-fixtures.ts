@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
-import type { ChangePlanResult } from '../../domain/schemas/subscription.ts';
-import { buildItn } from '../modules/payfast-simulator/payfast-simulator.ts';
+import type { ChangePlanResult, SubscriptionSummary } from '../../domain/schemas/subscription.ts';
+import { billDueSubscriptions, buildItn } from '../modules/payfast-simulator/payfast-simulator.ts';
 import { ensureStarterSubscription } from '../modules/subscriptions/subscription.repository.ts';
 import { payfastSettings } from '../platform/payments/payfast-gateway.ts';
+import { createPayments } from '../platform/payments/payments.ts';
 import type { TestApp } from './harness.ts';
 
 /** Factories for PayFast ITN tests: an upgrade waiting for PayFast, signed notifications, what they recorded. */
@@ -100,3 +101,44 @@ export const paymentOf = (t: TestApp, reference: string) =>
   t.db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
 export const subscriptionOf = (t: TestApp, ownerId: string) =>
   t.db.selectFrom('subscriptions').selectAll().where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
+
+/** A new owner on the free Starter plan. */
+export async function starterOwner(t: TestApp) {
+  const { user, cookie } = await t.signInAs({ role: 'owner' });
+  await ensureStarterSubscription(t.db, user.id);
+  return { user, cookie };
+}
+
+/** The owner's Subscription screen summary. */
+export async function summaryOf(t: TestApp, cookie: string): Promise<SubscriptionSummary> {
+  const response = await t.get('/api/subscription', { cookie });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+/** The app's payments with their calls to its own address (the simulator) served in-process. */
+export const injectedPayments = (t: TestApp) =>
+  createPayments(t.config, async (url, init) => {
+    const response = await t.app.inject({
+      method: init.method as 'POST',
+      url: url.replace(t.config.PUBLIC_URL, ''),
+      headers: init.headers,
+      payload: init.body,
+    });
+    return { status: response.statusCode, text: response.body };
+  });
+
+/**
+ * Brings the owner's period end to two hours from now and runs the simulator's scheduled billing once
+ * (it charges what falls due within a day); returns the period end it set and how many it charged.
+ */
+export async function billDueSoon(t: TestApp, ownerId: string) {
+  const dueSoon = new Date(Date.now() + 2 * 3_600_000);
+  await t.db
+    .updateTable('subscriptions')
+    .set({ current_period_end: dueSoon })
+    .where('owner_id', '=', ownerId)
+    .execute();
+  const payments = injectedPayments(t);
+  return { dueSoon, charged: await billDueSubscriptions(t.db, payments.payfastSettings, payments.http) };
+}

@@ -59,6 +59,7 @@ describe('/payment/return', { timeout: 30_000 }, () => {
   it.each([
     ['manual', 'Manual payment processed successfully! Your subscription has been extended.'],
     ['test', 'Payment processed successfully!'],
+    ['add_on', 'Add-on successfully added!'],
   ] as const)('a completed %s payment says %s', async (kind, text) => {
     renderReturn(`/payment/return?ref=${REF}`, () => ({ body: aPayment({ kind }) }));
     expect(await screen.findByText(text)).toBeTruthy();

@@ -163,7 +163,7 @@ export default function PaymentReturnPage() {
           <>
             <ToSubscription
               label="Try again"
-              to={`/subscription?tab=${data.kind === 'subscription' ? 'plans' : 'billing'}`}
+              to={`/subscription?tab=${data.kind === 'subscription' ? 'plans' : data.kind === 'add_on' ? 'overview' : 'billing'}`}
             />
             <ToSubscription label="Back to Subscription" variant="default" />
           </>

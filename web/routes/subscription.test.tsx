@@ -7,6 +7,7 @@ import type {
   BillingHistoryEntry,
   PaymentStart,
   PlanCatalogue,
+  PlanChangePreviewView,
   SubscriptionSummary,
 } from '../../domain/schemas/subscription.ts';
 import { ADD_ON_IDS, ADD_ONS } from '../../domain/subscriptions.ts';
@@ -51,7 +52,13 @@ function aSummary(overrides: Partial<SubscriptionSummary> = {}): SubscriptionSum
     paymentProcessor: 'payfast',
     allowManualPayment: true,
     nextBillingAmountCents: 39800,
-    addOns: ADD_ON_IDS.map((id) => ({ ...ADD_ONS[id], active: id === 'homepage_boost' })),
+    addOns: ADD_ON_IDS.map((id) => ({
+      ...ADD_ONS[id],
+      active: id === 'homepage_boost',
+      endsAt: null,
+      billedFrom: null,
+    })),
+    addOnsMonthlyCents: 9900,
     savedPaymentMethod: {
       type: 'card',
       displayName: 'Visa ending 4242',
@@ -86,6 +93,34 @@ const CHECKOUT: PaymentStart = {
     ['amount', '699.00'],
     ['signature', 'abc'],
   ],
+};
+
+/** The server's plan-change previews for the Pro owner of aSummary (decision 031). */
+const PREVIEWS: Record<string, PlanChangePreviewView> = {
+  business: {
+    planId: 'business',
+    change: 'upgrade',
+    payment: 'checkout',
+    unusedDays: 20,
+    periodDays: 30,
+    creditCents: 26533,
+    newMonthlyCents: 79800,
+    dueNowCents: 53267,
+    recurringCents: 79800,
+    firstBillingDate: '2027-01-11',
+  },
+  starter: {
+    planId: 'starter',
+    change: 'downgrade',
+    payment: 'none',
+    unusedDays: 20,
+    periodDays: 30,
+    creditCents: 0,
+    newMonthlyCents: 9900,
+    dueNowCents: 0,
+    recurringCents: 9900,
+    firstBillingDate: '2026-12-31',
+  },
 };
 
 const OWNER_ID = 'c0000000-0000-4000-8000-000000000001';
@@ -137,6 +172,8 @@ function renderPage({
           dueCents: 0,
         },
       };
+    if (call.method === 'GET' && call.url.startsWith('/api/subscription/plan-preview?planId='))
+      return { body: PREVIEWS[call.url.split('=')[1] ?? ''] };
     if (call.method === 'GET' && call.url.startsWith('/api/subscription')) return { body: summary };
     if (call.method === 'GET' && call.url.startsWith('/api/admin/users?'))
       return {
@@ -232,23 +269,65 @@ describe('Subscription: Overview', { timeout: 30_000 }, () => {
     await waitFor(() => expect(toastTexts()).toContain('Failed to refresh usage data. Please try again.'));
   });
 
-  it('adds and removes add-ons, disabling the others meanwhile; a refusal shows the server’s words', async () => {
+  it('adds and removes add-ons after a confirm step that says what they cost; a refusal shows the server’s words', async () => {
     const { user, calls } = renderPage({
       on: (call) => {
         if (call.method === 'POST' && call.url === '/api/subscription/add-ons/photography')
-          return { body: aSummary() };
+          return { body: { outcome: 'added', subscription: aSummary() } };
         if (call.method === 'DELETE')
           return { status: 409, body: { error: 'CONFLICT', message: 'Add-on not active' } };
         return undefined;
       },
     });
+    expect((await screen.findByTestId('monthly-total')).textContent).toBe(
+      'Monthly total: R 299 + R 99 add-ons = R 398 / month',
+    );
     await user.click(await screen.findByRole('button', { name: 'Add Professional photography' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Professional photography?' });
+    expect(dialog.textContent).toContain(
+      'Professional photography becomes active now, at no charge until your next billing date',
+    );
+    expect(dialog.textContent).toContain('From then you pay R 897.00 a month.');
+    await user.click(within(dialog).getByRole('button', { name: 'Add add-on' }));
     await waitFor(() => expect(toastTexts()).toContain('Add-on successfully added!'));
     await user.click(screen.getByRole('button', { name: 'Remove Homepage boost' }));
+    const removal = await screen.findByRole('dialog', { name: 'Remove Homepage boost?' });
+    expect(removal.textContent).toContain('Homepage boost stays active until');
+    await user.click(within(removal).getByRole('button', { name: 'Remove add-on' }));
     await waitFor(() => expect(toastTexts()).toContain('Add-on not active'));
     expect(posts(calls).map((call) => `${call.method} ${call.url}`)).toEqual([
       'POST /api/subscription/add-ons/photography',
       'DELETE /api/subscription/add-ons/homepage_boost',
+    ]);
+  });
+
+  it('on Starter an add-on is paid first: the dialog says so and PayFast’s form is posted', async () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    const starter = aSummary({
+      planId: 'starter',
+      planName: 'Starter',
+      nextBillingAmountCents: 0,
+      addOnsMonthlyCents: 0,
+      hasRecurringBilling: false,
+      savedPaymentMethod: null,
+      addOns: ADD_ON_IDS.map((id) => ({ ...ADD_ONS[id], active: false, endsAt: null, billedFrom: null })),
+    });
+    const { user, calls } = renderPage({
+      summary: starter,
+      on: (call) =>
+        call.method === 'POST' ? { body: { outcome: 'checkout', payment: CHECKOUT } } : undefined,
+    });
+    const card = await screen.findByRole('region', { name: 'Starter' });
+    expect(within(card).getByText('Free: nothing to pay each month')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Add Homepage boost' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Homepage boost?' });
+    expect(dialog.textContent).toContain(
+      'Pay R 99.00 now for Homepage boost. It becomes active once the payment is confirmed',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Pay R 99.00' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(posts(calls).map((call) => `${call.method} ${call.url}`)).toEqual([
+      'POST /api/subscription/add-ons/homepage_boost',
     ]);
   });
 
@@ -296,8 +375,21 @@ describe('Subscription: Plans', { timeout: 30_000 }, () => {
           : undefined,
     });
     await user.click(await screen.findByRole('button', { name: 'Upgrade to Business' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change to Business?' });
+    const lines = within(dialog).getByRole('list', { name: 'What this change costs' });
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Business with your add-ons: R 798.00 a month.',
+      'Credit for the unused 20 of 30 days of your current period: − R 265.33.',
+      'Due now: R 532.67. Your new plan starts when the payment is confirmed.',
+      'Then R 798.00 a month from 11 January 2027.',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Pay R 532.67' }));
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
-    expect(posts(calls)[0]?.body).toEqual({ planId: 'business' });
+    expect(posts(calls)[0]?.body).toEqual({ planId: 'business', expectedDueNowCents: 53267 });
     const form = document.body.querySelector('form');
     expect(form?.getAttribute('action')).toBe(CHECKOUT.postUrl);
     expect(
@@ -318,6 +410,7 @@ describe('Subscription: Plans', { timeout: 30_000 }, () => {
           : undefined,
     });
     await user.click(await screen.findByRole('button', { name: 'Upgrade to Business' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay R 532.67' }));
     await waitFor(() => expect(toastTexts()).toContain('Payment form data is missing. Please try again.'));
     expect(submit).not.toHaveBeenCalled();
     expect(isDisabled(screen.getByRole('button', { name: 'Upgrade to Business' }))).toBe(false);
@@ -339,6 +432,9 @@ describe('Subscription: Plans', { timeout: 30_000 }, () => {
           : undefined,
     });
     await user.click(await screen.findByRole('button', { name: 'Downgrade to Starter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change to Starter?' });
+    expect(dialog.textContent).toContain('The unused part of your current plan is not refunded.');
+    await user.click(within(dialog).getByRole('button', { name: 'Change to Starter' }));
     await waitFor(() =>
       expect(toastTexts()).toEqual(
         expect.arrayContaining(['Subscription plan updated successfully!', notice]),
@@ -379,6 +475,7 @@ describe('Subscription: Plans', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Switch to commission' }));
     await waitFor(() => expect(toastTexts()).toContain('Failed to switch to commission model'));
     await user.click(screen.getByRole('button', { name: 'Upgrade to Business' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay R 532.67' }));
     await waitFor(() => expect(toastTexts()).toContain('Failed to update subscription plan'));
   });
 });

@@ -5,7 +5,7 @@ import { monthlyCostCents } from '../../../domain/subscriptions.ts';
 import type { Database } from '../../db/types.ts';
 import type { HttpCall, PayfastSettings } from '../../platform/payments/payfast-gateway.ts';
 import { type CheckoutField, itnSignature, signCheckout } from '../../platform/payments/payfast-signature.ts';
-import { activeAddOnIds } from '../subscriptions/subscription.repository.ts';
+import { continuingAddOnIds } from '../subscriptions/subscription.repository.ts';
 
 /**
  * A local stand-in for PayFast (PAYFAST_MODE=simulator): it checks a checkout form's signature as
@@ -115,6 +115,7 @@ async function postItn(http: HttpCall, notifyUrl: string, body: string, publicUr
  * be the app's own (foreignCallback), checked by the caller.
  */
 export async function decide(
+  db: Kysely<Database>,
   order: Record<string, string>,
   decision: SimulatorDecision,
   settings: PayfastSettings,
@@ -123,13 +124,20 @@ export async function decide(
 ): Promise<string> {
   if (decision === 'CANCELLED') return order.cancel_url ?? '/';
   const isSubscription = Boolean(order.subscription_type);
+  const token = isSubscription && decision === 'COMPLETE' ? randomUUID() : null;
+  // PayFast keeps the subscription's recurring amount; so does the simulator, for its scheduled charges.
+  if (token)
+    await db
+      .insertInto('payfast_simulator_subscriptions')
+      .values({ token, amount_cents: centsOf(order.recurring_amount ?? order.amount ?? '0') })
+      .execute();
   const body = buildItn(
     order,
     {
       status: decision,
       pfPaymentId: String(randomInt(1_000_000, 99_999_999)),
       amountCents: centsOf(order.amount ?? '0'),
-      token: isSubscription && decision === 'COMPLETE' ? randomUUID() : null,
+      token,
     },
     settings,
   );
@@ -182,6 +190,12 @@ export async function billDueSubscriptions(
       .where('id', '=', subscription.owner_id)
       .executeTakeFirstOrThrow();
     if (!parent || !subscription.gateway_token) continue;
+    const simulated = await db
+      .selectFrom('payfast_simulator_subscriptions')
+      .select(['amount_cents', 'status'])
+      .where('token', '=', subscription.gateway_token)
+      .executeTakeFirst();
+    if (simulated?.status === 'cancelled') continue;
     const period = new Date(subscription.current_period_end).toISOString();
     const pfPaymentId = String(
       Number.parseInt(
@@ -200,7 +214,11 @@ export async function billDueSubscriptions(
       {
         status: 'COMPLETE',
         pfPaymentId,
-        amountCents: monthlyCostCents(subscription.plan_id, await activeAddOnIds(db, subscription.id)),
+        // The amount PayFast holds (set at checkout, changed through the API); a token the simulator
+        // never issued (seeded data) is charged the subscription's monthly cost.
+        amountCents:
+          simulated?.amount_cents ??
+          monthlyCostCents(subscription.plan_id, await continuingAddOnIds(db, subscription.id)),
         token: subscription.gateway_token,
       },
       settings,
@@ -209,4 +227,26 @@ export async function billDueSubscriptions(
     sent++;
   }
   return sent;
+}
+
+/** PayFast's subscription API as the simulator keeps it: an amount update (in cents) or a cancellation. */
+export async function applySimulatedApiCall(
+  db: Kysely<Database>,
+  token: string,
+  action: string,
+  body: Record<string, unknown>,
+): Promise<void> {
+  if (action === 'update' && body.amount !== undefined) {
+    const amount = Number(body.amount);
+    await db
+      .insertInto('payfast_simulator_subscriptions')
+      .values({ token, amount_cents: amount })
+      .onConflict((oc) => oc.column('token').doUpdateSet({ amount_cents: amount, updated_at: new Date() }))
+      .execute();
+  } else if (action === 'cancel')
+    await db
+      .updateTable('payfast_simulator_subscriptions')
+      .set({ status: 'cancelled', updated_at: new Date() })
+      .where('token', '=', token)
+      .execute();
 }

@@ -7,7 +7,13 @@ import { escapeHtml } from '../../platform/mail/templates.ts';
 import { SIMULATOR_PATH } from '../../platform/payments/payfast-gateway.ts';
 import { readSignedForm } from '../../platform/payments/payfast-itn.ts';
 import { apiSignature } from '../../platform/payments/payfast-signature.ts';
-import { decide, foreignCallback, isOwnUrl, readCheckout } from './payfast-simulator.ts';
+import {
+  applySimulatedApiCall,
+  decide,
+  foreignCallback,
+  isOwnUrl,
+  readCheckout,
+} from './payfast-simulator.ts';
 
 function page(reply: FastifyReply, status: number, title: string, body: string) {
   return reply
@@ -122,6 +128,7 @@ export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDe
         if (!checkout.valid)
           return page(reply, 400, 'Payment could not continue', '<p role="alert">Signature mismatch.</p>');
         const next = await decide(
+          deps.db,
           checkout.fields,
           parsed.data.decision,
           settings,
@@ -184,6 +191,19 @@ export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDe
           return reply
             .status(401)
             .send({ code: 401, status: 'failed', data: { response: 'Signature mismatch' } });
+        const amount = body.amount;
+        if (action === 'update' && amount !== undefined && !(Number.isInteger(amount) && Number(amount) > 0))
+          return reply.status(400).send({
+            code: 400,
+            status: 'failed',
+            data: { response: 'amount must be a whole number of cents' },
+          });
+        const { token } = request.params as { token: string };
+        // Not awaited: the app calls this API while holding its one PGlite connection in a transaction;
+        // the simulator's write waits for it (as PayFast records a change whatever the caller does next).
+        applySimulatedApiCall(deps.db, token, action, body).catch((error: unknown) => {
+          request.log.error({ err: error }, 'PayFast simulator: recording the subscription change failed');
+        });
         return { code: 200, status: 'success', data: { response: true } };
       },
     });

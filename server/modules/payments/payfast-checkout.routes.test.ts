@@ -9,12 +9,11 @@ import type {
   ChangePlanResult,
   PaymentStart,
   PaymentState,
-  SubscriptionSummary,
 } from '../../../domain/schemas/subscription.ts';
 import { insertProperty, SPECS } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { starterOwner as fixtureStarterOwner, summaryOf } from '../../test/payfast-fixtures.ts';
 import { pdfAllText } from '../../test/pdf-text.ts';
-import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
 
 /**
  * The whole PayFast flow through the simulator, in-process: the signed checkout form, the simulator's
@@ -28,17 +27,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function starterOwner() {
-  const { user, cookie } = await t.signInAs({ role: 'owner' });
-  await ensureStarterSubscription(t.db, user.id);
-  return { user, cookie };
-}
-
-async function summary(cookie: string): Promise<SubscriptionSummary> {
-  const response = await t.get('/api/subscription', { cookie });
-  expect(response.statusCode).toBe(200);
-  return response.json();
-}
+const starterOwner = () => fixtureStarterOwner(t);
+const summary = (cookie: string) => summaryOf(t, cookie);
 
 const formBody = (fields: Array<[string, string]>) => new URLSearchParams(fields).toString();
 const path = (url: string) => url.replace(t.config.PUBLIC_URL, '');
@@ -402,22 +392,20 @@ describe('commission, add-ons and who may act', () => {
     expect((await t.post('/api/subscription/commission', {}, { cookie })).statusCode).toBe(409);
   });
 
-  it('add-ons: added to the monthly cost, refused twice, removed', async () => {
+  it('add-ons on Starter: a checkout first (decision 031), nothing active or due until it is paid', async () => {
     const { cookie } = await starterOwner();
     const added = await t.post('/api/subscription/add-ons/homepage_boost', {}, { cookie });
     expect(added.statusCode).toBe(200);
-    expect(added.json()).toMatchObject({ nextBillingAmountCents: 9900, allowManualPayment: true });
-    expect(added.json<SubscriptionSummary>().addOns.find((a) => a.id === 'homepage_boost')?.active).toBe(
-      true,
-    );
-    const twice = await t.post('/api/subscription/add-ons/homepage_boost', {}, { cookie });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe('Add-on already active');
+    expect(added.json()).toMatchObject({ outcome: 'checkout', payment: { gateway: 'payfast' } });
+    const after = await summary(cookie);
+    expect(after).toMatchObject({ nextBillingAmountCents: 0, allowManualPayment: false });
+    expect(after.addOns.find((a) => a.id === 'homepage_boost')?.active).toBe(false);
     const unknown = await t.post('/api/subscription/add-ons/free_money', {}, { cookie });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Invalid add-on selected');
     const removed = await t.request('DELETE', '/api/subscription/add-ons/homepage_boost', { cookie });
-    expect(removed.json()).toMatchObject({ nextBillingAmountCents: 0 });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().message).toBe('Add-on is not active');
   });
 
   it('an unknown plan is refused with a specific message', async () => {

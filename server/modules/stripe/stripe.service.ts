@@ -23,7 +23,7 @@ import {
   type StripeSessionRequest,
 } from '../../platform/payments/stripe-gateway.ts';
 import { stripeEventToPaymentEvent, verifyStripeWebhook } from '../../platform/payments/stripe-webhook.ts';
-import { activeAddOnIds, findSubscription } from '../subscriptions/subscription.repository.ts';
+import { continuingAddOnIds, findSubscription } from '../subscriptions/subscription.repository.ts';
 import {
   findStripePaymentId,
   insertStripeNotification,
@@ -74,7 +74,7 @@ const isPaidPlanId = (value: string): value is PlanId => (PAID_PLAN_IDS as reado
  */
 async function currentBilling(db: Kysely<Database>, ownerId: string) {
   const subscription = await findSubscription(db, ownerId);
-  const addOns: AddOnId[] = subscription ? await activeAddOnIds(db, subscription.id) : [];
+  const addOns: AddOnId[] = subscription ? await continuingAddOnIds(db, subscription.id) : [];
   return { subscription, addOns };
 }
 

@@ -11,7 +11,8 @@ import type { PaymentEvent, RetiredBilling } from '../../platform/payments/gatew
 import { settleCommissionPayment } from '../commission/commission-settlement.ts';
 import { listVatRates } from '../documents/documents.repository.ts';
 import { allocatePlatformInvoiceNumber, platformInvoiceParties } from './platform-invoice-parties.ts';
-import { activeAddOnIds } from './subscription.repository.ts';
+import { continuingAddOnIds } from './subscription.repository.ts';
+import { activatePaidAddOns } from './subscription-add-ons.ts';
 
 /**
  * Applies a verified gateway notification to our payments and subscriptions, once per gateway payment
@@ -31,7 +32,7 @@ export interface Settlement {
 }
 
 type Trx = Transaction<Database>;
-const RECURRING_KINDS = new Set(['subscription', 'update_method']);
+const RECURRING_KINDS = new Set(['subscription', 'update_method', 'add_on']);
 
 /** The amount a notification for this reference must carry (ITN check 4); null when we never issued it. */
 export async function expectedAmountCents(db: Kysely<Database>, reference: string): Promise<number | null> {
@@ -42,13 +43,14 @@ export async function expectedAmountCents(db: Kysely<Database>, reference: strin
     .executeTakeFirst();
   if (!payment) return null;
   if (payment.status !== 'complete' || !RECURRING_KINDS.has(payment.kind)) return payment.amount_cents;
-  // A later charge of recurring billing that this payment set up: the subscription's monthly cost.
+  // A later charge of recurring billing that this payment set up: the subscription's monthly cost
+  // (add-ons being removed at the period end are no longer in it).
   const subscription = await db
     .selectFrom('subscriptions')
     .selectAll()
     .where('id', '=', payment.subscription_id)
     .executeTakeFirstOrThrow();
-  return monthlyCostCents(subscription.plan_id, await activeAddOnIds(db, subscription.id));
+  return monthlyCostCents(subscription.plan_id, await continuingAddOnIds(db, subscription.id));
 }
 
 export async function settlePaymentEvent(
@@ -153,16 +155,19 @@ async function settleFirst(
     saved_method_last_used: now,
   } as const;
 
-  if (payment.kind === 'subscription') {
+  if (payment.kind === 'subscription' || payment.kind === 'add_on') {
     // Billing dates from today on, as the checkout told the gateway (billing_date a month from today).
     const first = firstPeriod(now);
     period = first.period;
     retired = replaced();
+    // What the payment paid for is active from this period (decision 031).
+    await activatePaidAddOns(trx, subscription.id, payment.add_on_ids, now);
     await trx
       .updateTable('subscriptions')
       .set({
         plan_id: payment.plan_id,
-        payment_method: 'subscription',
+        // An add-on bought on the commission model keeps the model.
+        payment_method: payment.kind === 'add_on' ? subscription.payment_method : 'subscription',
         status: 'active',
         past_due_since: null,
         cancel_at_period_end: false,
@@ -210,7 +215,7 @@ async function settleRecurring(
       parent_payment_id: parent.id,
       kind: 'renewal',
       plan_id: subscription.plan_id,
-      add_on_ids: await activeAddOnIds(trx, subscription.id),
+      add_on_ids: await continuingAddOnIds(trx, subscription.id),
       description: billingDescription(subscription.plan_id),
       amount_cents: event.amountCents,
       status: event.status === 'COMPLETE' ? 'complete' : event.status === 'FAILED' ? 'failed' : 'pending',

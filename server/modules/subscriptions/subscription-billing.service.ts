@@ -4,17 +4,22 @@ import { firstBillingDate } from '../../../domain/billing-periods.ts';
 import { todayInBusinessZone } from '../../../domain/dates.ts';
 import { PLANS, type PlanId } from '../../../domain/plans.ts';
 import type {
+  AddOnResult,
   ChangePlanResult,
   GatewayId,
   PaymentStart,
   SubscriptionSummary,
 } from '../../../domain/schemas/subscription.ts';
 import {
+  addOnTermsOf,
+  type PlanChangePreview,
+  previewPlanChange,
+} from '../../../domain/subscription-proration.ts';
+import {
   ADD_ONS,
   type AddOnId,
   billingDescription,
   COMMISSION_PLAN,
-  isPlanUpgrade,
   monthlyCostCents,
   newPaymentId,
   PAYMENT_METHOD_UPDATE_CENTS,
@@ -27,7 +32,8 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { GatewayError } from '../../platform/payments/gateway.ts';
 import { gatewayFor, gatewayIdFor } from '../../platform/payments/payments.ts';
 import {
-  activeAddOnIds,
+  billingStateOf,
+  continuingAddOnIds,
   findSubscription,
   insertPendingPayment,
   measureUsage,
@@ -88,22 +94,49 @@ interface Owner {
   region: string;
 }
 
-export async function changePlan(deps: AppDeps, owner: Owner, planId: PlanId): Promise<ChangePlanResult> {
+/** What a plan change costs now and from when, as the owner's change would be charged (decision 031). */
+export async function previewChange(deps: AppDeps, owner: Owner, planId: PlanId): Promise<PlanChangePreview> {
+  const subscription = await findSubscription(deps.db, owner.id);
+  if (!subscription) throw notFound(NO_SUBSCRIPTION_FOUND);
+  assertNotCurrent(subscription, planId);
+  return previewPlanChange(await billingStateOf(deps.db, subscription, new Date()), planId, new Date());
+}
+
+function assertNotCurrent(subscription: Subscription, planId: PlanId) {
+  if (subscription.plan_id === planId && subscription.payment_method === 'subscription')
+    throw conflict(`You are already on the ${PLANS[planId].name} plan`);
+}
+
+export const PRICE_CHANGED =
+  'The amount due has changed since you reviewed it. Review the new amount and confirm again.';
+
+/**
+ * An upgrade (or a paid plan without recurring billing) is a checkout for the preview's amount due now,
+ * applied when the payment is confirmed; a downgrade or a free plan applies now, the gateway's recurring
+ * amount changed first (cancelled when nothing recurs).
+ */
+export async function changePlan(
+  deps: AppDeps,
+  owner: Owner,
+  planId: PlanId,
+  expectedDueNowCents?: number,
+): Promise<ChangePlanResult> {
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const subscription = await lockedSubscription(trx, owner.id);
-    if (subscription.plan_id === planId && subscription.payment_method === 'subscription')
-      throw conflict(`You are already on the ${PLANS[planId].name} plan`);
-    const addOns = await activeAddOnIds(trx, subscription.id);
-    const target = PLANS[planId];
-    const needsPayment =
-      target.priceCents > 0 &&
-      (isPlanUpgrade(subscription.plan_id, planId) ||
-        subscription.status !== 'active' ||
-        !subscription.gateway_token);
-    if (needsPayment)
+    assertNotCurrent(subscription, planId);
+    const now = new Date();
+    const state = await billingStateOf(trx, subscription, now);
+    const preview = previewPlanChange(state, planId, now);
+    if (expectedDueNowCents !== undefined && expectedDueNowCents !== preview.dueNowCents)
+      throw conflict(PRICE_CHANGED);
+    if (preview.payment === 'checkout' && preview.firstBillingDate)
       return {
         kind: 'checkout' as const,
-        payment: await startCheckout(trx, deps, owner, subscription, 'subscription', planId),
+        payment: await startCheckout(trx, deps, owner, subscription, 'subscription', planId, {
+          amountCents: preview.dueNowCents,
+          addOns: state.continuingAddOns,
+          recurring: { billingDate: preview.firstBillingDate, recurringAmountCents: preview.recurringCents },
+        }),
       };
 
     const token = subscription.gateway_token;
@@ -112,9 +145,9 @@ export async function changePlan(deps: AppDeps, owner: Owner, planId: PlanId): P
       const gateway = gatewayFor(deps.payments, processor);
       await atGateway(
         () =>
-          target.priceCents === 0
+          preview.recurringCents === 0
             ? gateway.cancelRecurring(token)
-            : gateway.updateRecurringAmount(token, monthlyCostCents(planId, addOns)),
+            : gateway.updateRecurringAmount(token, preview.recurringCents),
         'Failed to update subscription plan',
       );
     }
@@ -126,8 +159,8 @@ export async function changePlan(deps: AppDeps, owner: Owner, planId: PlanId): P
         status: 'active',
         past_due_since: null,
         cancel_at_period_end: false,
-        gateway_token: target.priceCents === 0 ? null : token,
-        updated_at: new Date(),
+        gateway_token: preview.recurringCents === 0 ? null : token,
+        updated_at: now,
       })
       .where('id', '=', subscription.id)
       .execute();
@@ -171,44 +204,109 @@ async function stopRecurring(deps: AppDeps, subscription: Subscription, message:
     await atGateway(() => gatewayFor(deps.payments, processor).cancelRecurring(token), message);
 }
 
-export async function setAddOn(
+/** Sets the gateway's recurring amount to `amountCents`, or stops it when nothing recurs. */
+async function setRecurringAmount(
   deps: AppDeps,
-  owner: Owner,
-  addOnId: AddOnId,
-  active: boolean,
-): Promise<SubscriptionSummary> {
-  await deps.db.transaction().execute(async (trx) => {
+  subscription: Subscription,
+  amountCents: number,
+  message: string,
+) {
+  const { gateway_token: token, payment_processor: processor } = subscription;
+  if (!token || !processor) return;
+  const gateway = gatewayFor(deps.payments, processor);
+  await atGateway(
+    () =>
+      amountCents === 0 ? gateway.cancelRecurring(token) : gateway.updateRecurringAmount(token, amountCents),
+    message,
+  );
+}
+
+/**
+ * Adding an add-on (decision 031): with nothing billed each month, a checkout (active once the payment is
+ * confirmed); otherwise active now and charged from the next billing date, the gateway's recurring amount
+ * raised first. An add-on whose removal is waiting for the period end simply continues.
+ */
+export async function addAddOn(deps: AppDeps, owner: Owner, addOnId: AddOnId): Promise<AddOnResult> {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
     const subscription = await lockedSubscription(trx, owner.id);
-    const current = await activeAddOnIds(trx, subscription.id);
-    if (active && current.includes(addOnId)) throw conflict('Add-on already active');
-    if (!active && !current.includes(addOnId)) throw conflict('Add-on is not active');
-    const next = active ? [...current, addOnId] : current.filter((id) => id !== addOnId);
-    const { gateway_token: token, payment_processor: processor } = subscription;
-    if (token && processor)
-      await atGateway(
-        () =>
-          gatewayFor(deps.payments, processor).updateRecurringAmount(
-            token,
-            monthlyCostCents(subscription.plan_id, next),
-          ),
-        active ? 'Failed to add add-on' : 'Failed to remove add-on',
-      );
-    if (active)
+    const now = new Date();
+    const state = await billingStateOf(trx, subscription, now);
+    const row = state.rows.find((candidate) => candidate.add_on_id === addOnId);
+    if (row && row.removed_at === null) throw conflict('Add-on already active');
+    const terms = addOnTermsOf(state, addOnId, now);
+    if (!row && terms.payment === 'checkout')
+      return {
+        kind: 'checkout' as const,
+        payment: await startCheckout(trx, deps, owner, subscription, 'add_on', subscription.plan_id, {
+          amountCents: terms.dueNowCents,
+          addOns: [...state.continuingAddOns, addOnId],
+          recurring: { billingDate: terms.firstBillingDate, recurringAmountCents: terms.newMonthlyCents },
+          description: `${ADD_ONS[addOnId].name} add-on - Monthly`,
+        }),
+      };
+    await setRecurringAmount(deps, subscription, terms.newMonthlyCents, 'Failed to add add-on');
+    const addOns = trx.updateTable('subscription_add_ons').where('subscription_id', '=', subscription.id);
+    if (row)
+      await addOns
+        .set({ removed_at: null })
+        .where('add_on_id', '=', addOnId)
+        .where('removed_at', '>', now)
+        .execute();
+    else {
+      const periodEnd = new Date(subscription.current_period_end);
       await trx
         .insertInto('subscription_add_ons')
         .values({
           subscription_id: subscription.id,
           add_on_id: addOnId,
           price_cents: ADD_ONS[addOnId].priceCents,
+          billed_from: periodEnd > now ? periodEnd : now,
         })
         .execute();
-    else
+    }
+    return { kind: 'added' as const };
+  });
+  if (outcome.kind === 'checkout') return { outcome: 'checkout', payment: outcome.payment };
+  return { outcome: 'added', subscription: await summarize(deps.db, deps, owner) };
+}
+
+/**
+ * Removing an add-on: the recurring amount drops from the next billing date and the add-on stays until
+ * the period ends; one that was never charged (added mid-period, charged from the next billing date) ends now.
+ */
+export async function removeAddOn(
+  deps: AppDeps,
+  owner: Owner,
+  addOnId: AddOnId,
+): Promise<SubscriptionSummary> {
+  await deps.db.transaction().execute(async (trx) => {
+    const subscription = await lockedSubscription(trx, owner.id);
+    const now = new Date();
+    const state = await billingStateOf(trx, subscription, now);
+    const row = state.rows.find(
+      (candidate) => candidate.add_on_id === addOnId && candidate.removed_at === null,
+    );
+    if (!row) throw conflict('Add-on is not active');
+    const remaining = state.continuingAddOns.filter((id) => id !== addOnId);
+    const amount = monthlyCostCents(
+      subscription.payment_method === 'subscription' ? subscription.plan_id : COMMISSION_PLAN,
+      remaining,
+    );
+    await setRecurringAmount(deps, subscription, amount, 'Failed to remove add-on');
+    const periodEnd = new Date(subscription.current_period_end);
+    const neverCharged = row.billed_from !== null && row.billed_from > now;
+    await trx
+      .updateTable('subscription_add_ons')
+      .set({ removed_at: neverCharged || periodEnd <= now ? now : periodEnd })
+      .where('subscription_id', '=', subscription.id)
+      .where('add_on_id', '=', addOnId)
+      .where('removed_at', 'is', null)
+      .execute();
+    if (amount === 0 && subscription.gateway_token)
       await trx
-        .updateTable('subscription_add_ons')
-        .set({ removed_at: new Date() })
-        .where('subscription_id', '=', subscription.id)
-        .where('add_on_id', '=', addOnId)
-        .where('removed_at', 'is', null)
+        .updateTable('subscriptions')
+        .set({ gateway_token: null, updated_at: now })
+        .where('id', '=', subscription.id)
         .execute();
   });
   return summarize(deps.db, deps, owner);
@@ -219,7 +317,7 @@ export async function cancelSubscription(deps: AppDeps, owner: Owner): Promise<S
   await deps.db.transaction().execute(async (trx) => {
     const subscription = await lockedSubscription(trx, owner.id);
     if (subscription.cancel_at_period_end) throw conflict('Your subscription is already set to cancel');
-    if (monthlyCostCents(subscription.plan_id, await activeAddOnIds(trx, subscription.id)) === 0)
+    if (monthlyCostCents(subscription.plan_id, await continuingAddOnIds(trx, subscription.id)) === 0)
       throw badRequest('There is nothing to cancel: your plan is free');
     await stopRecurring(deps, subscription, 'Failed to cancel subscription');
     await trx
@@ -256,7 +354,7 @@ export async function startPayment(
   return deps.db.transaction().execute(async (trx) => {
     const subscription = await lockedSubscription(trx, owner.id);
     if (kind === 'manual') {
-      const due = monthlyCostCents(subscription.plan_id, await activeAddOnIds(trx, subscription.id));
+      const due = monthlyCostCents(subscription.plan_id, await continuingAddOnIds(trx, subscription.id));
       if (due === 0) throw badRequest('Nothing is due: your plan is free');
     }
     return startCheckout(
@@ -289,10 +387,18 @@ export async function startPaymentMethodUpdate(deps: AppDeps, owner: Owner): Pro
         formFields: null,
       };
     }
-    if (monthlyCostCents(subscription.plan_id, await activeAddOnIds(trx, subscription.id)) === 0)
+    if (monthlyCostCents(subscription.plan_id, await continuingAddOnIds(trx, subscription.id)) === 0)
       throw badRequest('Your plan is free: choose a paid plan before adding a payment method');
     return startCheckout(trx, deps, owner, subscription, 'update_method', subscription.plan_id);
   });
+}
+
+/** A checkout priced by the proration rules rather than a plain month (decision 031). */
+interface PricedCheckout {
+  amountCents: number;
+  addOns: readonly AddOnId[];
+  recurring: { billingDate: string; recurringAmountCents: number };
+  description?: string;
 }
 
 /** Records a pending payment and builds the gateway's checkout for it. */
@@ -303,24 +409,27 @@ async function startCheckout(
   subscription: Subscription,
   kind: Exclude<PaymentKind, 'renewal'>,
   planId: PlanId,
+  priced?: PricedCheckout,
 ): Promise<PaymentStart> {
   const gatewayId: GatewayId = gatewayIdFor(deps.payments, owner.region);
   const gateway = gatewayFor(deps.payments, gatewayId);
   const now = new Date();
-  const addOns = await activeAddOnIds(trx, subscription.id);
+  const addOns = priced?.addOns ?? (await continuingAddOnIds(trx, subscription.id));
   const monthly = monthlyCostCents(planId, addOns);
   const amountCents =
-    kind === 'test'
+    priced?.amountCents ??
+    (kind === 'test'
       ? TEST_PAYMENT.amountCents
       : kind === 'update_method'
         ? PAYMENT_METHOD_UPDATE_CENTS
-        : monthly;
+        : monthly);
   const description =
-    kind === 'test'
+    priced?.description ??
+    (kind === 'test'
       ? 'Test payment'
       : kind === 'update_method'
         ? 'Payment method verification'
-        : billingDescription(planId);
+        : billingDescription(planId));
   const reference = newPaymentId(kind, now, randomBytes(6).toString('hex'));
   await insertPendingPayment(trx, {
     ownerId: owner.id,
@@ -338,14 +447,15 @@ async function startCheckout(
   const base = deps.config.PUBLIC_URL;
   // The gateway's billing dates are the subscription's period ends (domain/billing-periods.ts).
   const recurring =
-    kind === 'subscription'
+    priced?.recurring ??
+    (kind === 'subscription'
       ? { billingDate: firstBillingDate(now), recurringAmountCents: monthly }
       : kind === 'update_method'
         ? {
             billingDate: periodEndDate > today ? periodEndDate : firstBillingDate(now),
             recurringAmountCents: monthly,
           }
-        : undefined;
+        : undefined);
   const isUpdate = kind === 'update_method';
   return atGateway(
     () =>
@@ -364,6 +474,6 @@ async function startCheckout(
         notifyUrl: deps.payments.payfastSettings.notifyUrl,
         recurring,
       }),
-    kind === 'subscription' ? 'Failed to create subscription' : 'Payment failed',
+    kind === 'subscription' || kind === 'add_on' ? 'Failed to create subscription' : 'Payment failed',
   );
 }

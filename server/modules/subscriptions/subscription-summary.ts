@@ -5,7 +5,7 @@ import { ADD_ONS, COMMISSION_RATE, monthlyCostCents } from '../../../domain/subs
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database, User } from '../../db/types.ts';
 import { gatewayIdFor } from '../../platform/payments/payments.ts';
-import { activeAddOnIds, findSubscription, measureUsage } from './subscription.repository.ts';
+import { addOnRows, findSubscription, measureUsage } from './subscription.repository.ts';
 import { NO_ACTIVE_SUBSCRIPTION } from './subscription.service.ts';
 
 /** The owner's subscription, usage and what they can do next, as the screen shows it. */
@@ -16,14 +16,17 @@ export async function summarize(
 ): Promise<SubscriptionSummary> {
   const subscription = await findSubscription(db, owner.id);
   const usage = await measureUsage(db, owner.id);
-  const addOnIds = subscription ? await activeAddOnIds(db, subscription.id) : [];
+  const rows = subscription ? await addOnRows(db, subscription.id) : [];
+  const continuing = rows.filter((row) => row.removed_at === null).map((row) => row.add_on_id);
   const active = subscription?.status === 'active';
   const check = (action: 'create_listing' | 'add_booking' | 'add_user') =>
     subscription && active
       ? canPerformAction(subscription.plan_id, usage, action)
       : { allowed: false, reason: NO_ACTIVE_SUBSCRIPTION };
   const plan = subscription ? PLANS[subscription.plan_id] : null;
-  const nextBilling = subscription ? monthlyCostCents(subscription.plan_id, addOnIds) : 0;
+  // Commission keeps the Starter plan: its monthly amount is the add-ons alone.
+  const nextBilling = subscription ? monthlyCostCents(subscription.plan_id, continuing) : 0;
+  const addOnsMonthly = monthlyCostCents('starter', continuing);
   return {
     planId: subscription?.plan_id ?? null,
     planName: plan?.name ?? null,
@@ -40,7 +43,17 @@ export async function summarize(
     paymentProcessor: subscription?.payment_processor ?? null,
     allowManualPayment: nextBilling > 0,
     nextBillingAmountCents: nextBilling,
-    addOns: Object.values(ADD_ONS).map((addOn) => ({ ...addOn, active: addOnIds.includes(addOn.id) })),
+    addOns: Object.values(ADD_ONS).map((addOn) => {
+      const row = rows.find((candidate) => candidate.add_on_id === addOn.id);
+      const billedFrom = row?.billed_from && row.billed_from > new Date() ? row.billed_from : null;
+      return {
+        ...addOn,
+        active: row !== undefined,
+        endsAt: row?.removed_at?.toISOString() ?? null,
+        billedFrom: billedFrom?.toISOString() ?? null,
+      };
+    }),
+    addOnsMonthlyCents: addOnsMonthly,
     savedPaymentMethod:
       subscription?.saved_method_type && subscription.saved_method_name
         ? {

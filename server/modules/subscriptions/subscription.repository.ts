@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dates.ts';
 import type { PlanId, PlanUsage } from '../../../domain/plans.ts';
+import type { BillingState } from '../../../domain/subscription-proration.ts';
 import type { AddOnId, PaymentKind } from '../../../domain/subscriptions.ts';
 import type { Database, PaymentGateway, Subscription } from '../../db/types.ts';
 
@@ -24,7 +25,38 @@ export function findSubscription(
   return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
-export async function activeAddOnIds(db: Executor, subscriptionId: string): Promise<AddOnId[]> {
+export interface AddOnRow {
+  add_on_id: AddOnId;
+  removed_at: Date | null;
+  billed_from: Date | null;
+}
+
+/** The add-ons in use at `at`: continuing ones and those whose removal takes effect later (decision 031). */
+export async function addOnRows(
+  db: Executor,
+  subscriptionId: string,
+  at: Date = new Date(),
+): Promise<AddOnRow[]> {
+  return db
+    .selectFrom('subscription_add_ons')
+    .select(['add_on_id', 'removed_at', 'billed_from'])
+    .where('subscription_id', '=', subscriptionId)
+    .where((eb) => eb.or([eb('removed_at', 'is', null), eb('removed_at', '>', at)]))
+    .orderBy('added_at')
+    .execute();
+}
+
+/** The add-ons the owner can use now. */
+export async function activeAddOnIds(
+  db: Executor,
+  subscriptionId: string,
+  at: Date = new Date(),
+): Promise<AddOnId[]> {
+  return (await addOnRows(db, subscriptionId, at)).map((row) => row.add_on_id);
+}
+
+/** The add-ons that continue past the period end: every next charge includes them. */
+export async function continuingAddOnIds(db: Executor, subscriptionId: string): Promise<AddOnId[]> {
   const rows = await db
     .selectFrom('subscription_add_ons')
     .select('add_on_id')
@@ -33,6 +65,30 @@ export async function activeAddOnIds(db: Executor, subscriptionId: string): Prom
     .orderBy('added_at')
     .execute();
   return rows.map((row) => row.add_on_id);
+}
+
+/** A subscription's billing facts as the proration rules read them (domain/subscription-proration.ts). */
+export async function billingStateOf(
+  db: Executor,
+  subscription: Subscription,
+  now: Date,
+): Promise<BillingState & { rows: AddOnRow[] }> {
+  const rows = await addOnRows(db, subscription.id, now);
+  const periodStart = new Date(subscription.current_period_start);
+  const continuing = rows.filter((row) => row.removed_at === null);
+  return {
+    planId: subscription.plan_id,
+    paymentMethod: subscription.payment_method,
+    status: subscription.status,
+    periodStart,
+    periodEnd: new Date(subscription.current_period_end),
+    hasRecurringBilling: subscription.gateway_token !== null,
+    continuingAddOns: continuing.map((row) => row.add_on_id),
+    paidAddOns: continuing
+      .filter((row) => row.billed_from === null || row.billed_from <= periodStart)
+      .map((row) => row.add_on_id),
+    rows,
+  };
 }
 
 /**

@@ -4,11 +4,14 @@ import { z } from 'zod';
 import { PLANS } from '../../../domain/plans.ts';
 import {
   AddOnParamsSchema,
+  AddOnResultSchema,
   BillingHistorySchema,
   ChangePlanRequestSchema,
   ChangePlanResultSchema,
   PaymentStartSchema,
   PlanCatalogueSchema,
+  PlanChangePreviewSchema,
+  PlanPreviewQuerySchema,
   StartPaymentRequestSchema,
   SubscriptionSummarySchema,
 } from '../../../domain/schemas/subscription.ts';
@@ -20,10 +23,12 @@ import { requireRole } from '../../http/session.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import { billingHistory } from './billing-history.ts';
 import {
+  addAddOn,
   cancelSubscription,
   changePlan,
+  previewChange,
   reactivateSubscription,
-  setAddOn,
+  removeAddOn,
   startPayment,
   startPaymentMethodUpdate,
   switchToCommission,
@@ -98,7 +103,22 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: AppDeps):
         response: { 200: ChangePlanResultSchema, ...errors },
       },
     },
-    async (request) => changePlan(deps, await owner(request), request.body.planId),
+    async (request) =>
+      changePlan(deps, await owner(request), request.body.planId, request.body.expectedDueNowCents),
+  );
+
+  api.get(
+    '/api/subscription/plan-preview',
+    {
+      schema: {
+        tags,
+        summary:
+          'What a plan change costs now (with the credit for the unused part of the period) and from when',
+        querystring: PlanPreviewQuerySchema,
+        response: { 200: PlanChangePreviewSchema, ...errors },
+      },
+    },
+    async (request) => previewChange(deps, await owner(request), request.query.planId),
   );
 
   api.post(
@@ -113,23 +133,32 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: AppDeps):
     async (request) => switchToCommission(deps, await owner(request)),
   );
 
-  for (const [method, active] of [
-    ['post', true],
-    ['delete', false],
-  ] as const) {
-    api[method](
-      '/api/subscription/add-ons/:addOnId',
-      {
-        schema: {
-          tags,
-          summary: active ? 'Add an add-on to the monthly cost' : 'Remove an add-on',
-          params: AddOnParamsSchema,
-          response: { 200: SubscriptionSummarySchema, ...errors },
-        },
+  api.post(
+    '/api/subscription/add-ons/:addOnId',
+    {
+      schema: {
+        tags,
+        summary:
+          'Add an add-on: on a free plan a checkout (active once paid); otherwise active now and charged from the next billing date',
+        params: AddOnParamsSchema,
+        response: { 200: AddOnResultSchema, ...errors },
       },
-      async (request) => setAddOn(deps, await owner(request), request.params.addOnId, active),
-    );
-  }
+    },
+    async (request) => addAddOn(deps, await owner(request), request.params.addOnId),
+  );
+
+  api.delete(
+    '/api/subscription/add-ons/:addOnId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove an add-on: it stays until the period ends and is not charged after that',
+        params: AddOnParamsSchema,
+        response: { 200: SubscriptionSummarySchema, ...errors },
+      },
+    },
+    async (request) => removeAddOn(deps, await owner(request), request.params.addOnId),
+  );
 
   api.post(
     '/api/subscription/cancel',

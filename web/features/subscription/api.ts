@@ -32,6 +32,8 @@ const schemas = () => import('../../../domain/schemas/subscription.ts');
 const summarySchema = lazySchema(schemas, (m) => m.SubscriptionSummarySchema);
 const catalogueSchema = lazySchema(schemas, (m) => m.PlanCatalogueSchema);
 const changePlanSchema = lazySchema(schemas, (m) => m.ChangePlanResultSchema);
+const addOnResultSchema = lazySchema(schemas, (m) => m.AddOnResultSchema);
+const planPreviewSchema = lazySchema(schemas, (m) => m.PlanChangePreviewSchema);
 const paymentStartSchema = lazySchema(schemas, (m) => m.PaymentStartSchema);
 const paymentStateSchema = lazySchema(schemas, (m) => m.PaymentStateSchema);
 const billingHistorySchema = lazySchema(schemas, (m) => m.BillingHistorySchema);
@@ -125,12 +127,21 @@ export const useCancelSubscription = () =>
 export const useReactivateSubscription = () =>
   useSummaryAction(() => api.post('/api/subscription/reactivate', undefined, summarySchema));
 
-export const useToggleAddOn = () =>
-  useSummaryAction(({ addOnId, add }: { addOnId: AddOnId; add: boolean }) =>
-    add
-      ? api.post(`/api/subscription/add-ons/${addOnId}`, undefined, summarySchema)
-      : api.delete(`/api/subscription/add-ons/${addOnId}`, summarySchema),
+export const useRemoveAddOn = () =>
+  useSummaryAction(({ addOnId }: { addOnId: AddOnId }) =>
+    api.delete(`/api/subscription/add-ons/${addOnId}`, summarySchema),
   );
+
+/** What a plan change costs now and from when (the server's figures); asked only while `planId` is set. */
+export function usePlanPreview(planId: PlanId | null) {
+  return useQuery({
+    queryKey: ['subscription', 'plan-preview', planId],
+    queryFn: () => api.get(`/api/subscription/plan-preview?${toQueryString({ planId })}`, planPreviewSchema),
+    enabled: planId !== null,
+    staleTime: 0,
+    retry,
+  });
+}
 
 /** The payment step could not start (the spec's 'Payment form data is missing…'). */
 export class PaymentStepError extends Error {}
@@ -156,8 +167,18 @@ export function useChangePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ACTION_KEY,
-    mutationFn: async (planId: PlanId): Promise<PlanChangeOutcome> => {
-      const result = await api.post('/api/subscription/plan', { planId }, changePlanSchema);
+    mutationFn: async ({
+      planId,
+      expectedDueNowCents,
+    }: {
+      planId: PlanId;
+      expectedDueNowCents?: number;
+    }): Promise<PlanChangeOutcome> => {
+      const result = await api.post(
+        '/api/subscription/plan',
+        { planId, expectedDueNowCents },
+        changePlanSchema,
+      );
       if (result.outcome === 'changed') {
         await showSummary(queryClient, result.subscription);
         return { outcome: 'changed', notices: result.notices };
@@ -165,6 +186,22 @@ export function useChangePlan() {
       const outcome = await continueAt(result.payment, 'payment');
       if (outcome === 'none') await queryClient.invalidateQueries({ queryKey: ['subscription'] });
       return { outcome };
+    },
+  });
+}
+
+/** Adding an add-on: active at once (charged from the next billing date), or paid first at the gateway. */
+export function useAddAddOn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ACTION_KEY,
+    mutationFn: async ({ addOnId }: { addOnId: AddOnId }): Promise<'added' | 'left' | 'none'> => {
+      const result = await api.post(`/api/subscription/add-ons/${addOnId}`, undefined, addOnResultSchema);
+      if (result.outcome === 'added') {
+        await showSummary(queryClient, result.subscription);
+        return 'added';
+      }
+      return continueAt(result.payment, 'payment');
     },
   });
 }

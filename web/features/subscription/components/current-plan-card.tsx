@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { PLANS, type Plan } from '../../../../domain/plans.ts';
+import { monthlyTotalText } from '../../../../domain/subscription-proration.ts';
 import {
   autoRenews,
   commissionLabel,
@@ -69,6 +70,15 @@ export function CurrentPlanCard({
               </Badge>
             )}
           </Group>
+        )}
+        {summary.addOnsMonthlyCents > 0 && (
+          <Text fw={500} data-testid="monthly-total">
+            Monthly total:{' '}
+            {monthlyTotalText(
+              summary.paymentMethod === 'subscription' ? (plan?.priceCents ?? 0) : 0,
+              summary.addOnsMonthlyCents,
+            )}
+          </Text>
         )}
         <Text c="dimmed">
           {plan?.description ?? 'Choose a plan on the Plans tab to start listing your rentals.'}

@@ -4,6 +4,8 @@ import {
   Button,
   Card,
   Group,
+  Loader,
+  Modal,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -12,8 +14,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { PLANS } from '../../../../domain/plans.ts';
+import { type ReactNode, useState } from 'react';
+import { plainRandCents } from '../../../../domain/money.ts';
+import { PLANS, type PlanId } from '../../../../domain/plans.ts';
+import { planChangeLines } from '../../../../domain/subscription-proration.ts';
 import {
   commissionLabel,
   featureText,
@@ -27,6 +31,7 @@ import {
   type PlanView,
   type SubscriptionSummary,
   useChangePlan,
+  usePlanPreview,
   useSubscriptionBusy,
   useSwitchToCommission,
 } from '../api.ts';
@@ -127,20 +132,81 @@ function PlanFrame({
 
 function usePlanChange() {
   const change = useChangePlan();
-  const choose = (plan: PlanView) =>
-    change.mutate(plan.id, {
-      onSuccess: (result) => {
-        if (result.outcome === 'changed') {
-          notifySuccess(SUBSCRIPTION_MESSAGES.planUpdated);
-          for (const [index, notice] of result.notices.entries())
-            notifyNotice(`plan-notice-${index}`, 'About your new plan', notice);
-        } else if (result.outcome === 'none') {
-          notifySuccess(SUBSCRIPTION_MESSAGES.paymentProcessed);
-        }
+  const choose = (planId: PlanId, expectedDueNowCents: number) =>
+    change.mutate(
+      { planId, expectedDueNowCents },
+      {
+        onSuccess: (result) => {
+          if (result.outcome === 'changed') {
+            notifySuccess(SUBSCRIPTION_MESSAGES.planUpdated);
+            for (const [index, notice] of result.notices.entries())
+              notifyNotice(`plan-notice-${index}`, 'About your new plan', notice);
+          } else if (result.outcome === 'none') {
+            notifySuccess(SUBSCRIPTION_MESSAGES.paymentProcessed);
+          }
+        },
+        onError: (error) => notifyError(failureText(error, SUBSCRIPTION_MESSAGES.planFailed)),
       },
-      onError: (error) => notifyError(failureText(error, SUBSCRIPTION_MESSAGES.planFailed)),
-    });
-  return { choose, running: change.isPending ? change.variables : null };
+    );
+  return { choose, running: change.isPending ? change.variables.planId : null };
+}
+
+/** The confirm step of a plan change: the server's preview of what it costs now and from when. */
+function PlanChangeConfirm({
+  plan,
+  onClose,
+  onConfirm,
+}: {
+  plan: PlanView | null;
+  onClose: () => void;
+  onConfirm: (planId: PlanId, expectedDueNowCents: number) => void;
+}) {
+  const preview = usePlanPreview(plan?.id ?? null);
+  const data = preview.data;
+  return (
+    <Modal opened={plan !== null} onClose={onClose} title={plan ? `Change to ${plan.name}?` : ''} centered>
+      {preview.isPending ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text size="sm">Working out what this change costs…</Text>
+        </Group>
+      ) : preview.isError || !data ? (
+        <Alert color="red" role="alert">
+          {failureText(preview.error, SUBSCRIPTION_MESSAGES.planFailed)}
+        </Alert>
+      ) : (
+        <Stack
+          gap="xs"
+          component="ul"
+          aria-label="What this change costs"
+          style={{ paddingLeft: '1.1rem', margin: 0 }}
+        >
+          {planChangeLines(data).map((line) => (
+            <Text key={line} size="sm" component="li">
+              {line}
+            </Text>
+          ))}
+        </Stack>
+      )}
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose}>
+          Not now
+        </Button>
+        <Button
+          disabled={!data}
+          onClick={() => {
+            if (!data) return;
+            onConfirm(data.planId, data.dueNowCents);
+            onClose();
+          }}
+        >
+          {data?.payment === 'checkout'
+            ? `Pay ${plainRandCents(data.dueNowCents)}`
+            : `Change to ${plan?.name ?? ''}`}
+        </Button>
+      </Group>
+    </Modal>
+  );
 }
 
 function PlanButton({
@@ -189,6 +255,7 @@ export function PlansTab({
   readOnly: boolean;
 }) {
   const { choose, running } = usePlanChange();
+  const [confirming, setConfirming] = useState<PlanView | null>(null);
   const commission = useSwitchToCommission();
   const busy = useSubscriptionBusy();
   const onCommission = summary?.paymentMethod === 'commission';
@@ -212,6 +279,7 @@ export function PlansTab({
   const rate = summary?.commissionRate ?? COMMISSION_RATE;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+      <PlanChangeConfirm plan={confirming} onClose={() => setConfirming(null)} onConfirm={choose} />
       {plans.map((plan) => {
         const action = planActionOf(summary ?? null, plan);
         return (
@@ -241,7 +309,7 @@ export function PlansTab({
                   action={action}
                   running={running === plan.id}
                   busy={busy}
-                  onChoose={() => choose(plan)}
+                  onChoose={() => setConfirming(plan)}
                 />
               )
             }
