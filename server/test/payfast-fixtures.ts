@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import { businessMidnight } from '../../domain/billing-periods.ts';
+import { todayInBusinessZone } from '../../domain/dates.ts';
 import type { ChangePlanResult, SubscriptionSummary } from '../../domain/schemas/subscription.ts';
 import { billDueSubscriptions, buildItn } from '../modules/payfast-simulator/payfast-simulator.ts';
 import { ensureStarterSubscription } from '../modules/subscriptions/subscription.repository.ts';
@@ -129,16 +131,16 @@ export const injectedPayments = (t: TestApp) =>
   });
 
 /**
- * Brings the owner's period end to two hours from now and runs the simulator's scheduled billing once
- * (it charges what falls due within a day); returns the period end it set and how many it charged.
+ * Brings the owner's period end to Johannesburg midnight today (today is its billing date) and runs the
+ * simulator's scheduled billing once; returns the period end it set and how many it charged.
  */
-export async function billDueSoon(t: TestApp, ownerId: string) {
-  const dueSoon = new Date(Date.now() + 2 * 3_600_000);
+export async function billDueToday(t: TestApp, ownerId: string) {
+  const due = businessMidnight(todayInBusinessZone(new Date()));
   await t.db
     .updateTable('subscriptions')
-    .set({ current_period_end: dueSoon })
+    .set({ current_period_end: due })
     .where('owner_id', '=', ownerId)
     .execute();
   const payments = injectedPayments(t);
-  return { dueSoon, charged: await billDueSubscriptions(t.db, payments.payfastSettings, payments.http) };
+  return { due, charged: await billDueSubscriptions(t.db, payments.payfastSettings, payments.http) };
 }

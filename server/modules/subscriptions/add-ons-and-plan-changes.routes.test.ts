@@ -9,7 +9,7 @@ import type {
 } from '../../../domain/schemas/subscription.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
-  billDueSoon,
+  billDueToday,
   starterOwner as fixtureStarterOwner,
   ITN_TOKEN,
   notifyAndWait,
@@ -173,7 +173,7 @@ describe('add-ons go through payment', () => {
     await simulatorAmount(token, 39800);
 
     // PayFast's scheduled charge (the simulator) takes the updated amount, and settlement accepts it.
-    await billDueSoon(t, user.id);
+    await billDueToday(t, user.id);
     let renewal: { amount_cents: number; add_on_ids: string[] } | undefined;
     for (let attempt = 0; attempt < 100 && !renewal; attempt++) {
       renewal = await t.db
