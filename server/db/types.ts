@@ -254,6 +254,13 @@ export interface SubscriptionRemindersTable {
   sent_at: Generated<Date>;
 }
 
+/** One per owner and Johannesburg day on which their plan refused a client's request (migration 027). */
+export interface PlanRefusalNoticesTable {
+  owner_id: string;
+  day: string;
+  refusals: Generated<number>;
+}
+
 export interface ClientsTable {
   id: Generated<string>;
   owner_id: string;
@@ -475,6 +482,7 @@ export interface Database {
   platform_invoice_sequence: PlatformInvoiceSequenceTable;
   subscription_invoices: SubscriptionInvoicesTable;
   subscription_reminders: SubscriptionRemindersTable;
+  plan_refusal_notices: PlanRefusalNoticesTable;
   clients: ClientsTable;
   properties: PropertiesTable;
   property_images: PropertyImagesTable;

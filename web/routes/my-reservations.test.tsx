@@ -27,7 +27,7 @@ function renderPage(
   let list = reservations;
   let loads = 0;
   const api = mockApi(async (call) => {
-    if (call.method === 'GET' && call.url.startsWith('/api/reservations?')) {
+    if (call.method === 'GET' && call.url === '/api/my/reservations') {
       if (loads++ > 0 && reloadGate) await reloadGate;
       return { body: list };
     }

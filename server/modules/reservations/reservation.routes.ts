@@ -19,6 +19,7 @@ import {
   availabilityOf,
   dayTimesOf,
   getVisibleReservation,
+  listOwnReservations,
   listVisibleReservations,
 } from './reservation-queries.service.ts';
 
@@ -47,6 +48,19 @@ export function registerReservationRoutes(app: FastifyInstance, deps: AppDeps): 
       },
     },
     async (request) => listVisibleReservations(deps.db, await deps.currentUser(request), request.query),
+  );
+
+  api.get(
+    '/api/my/reservations',
+    {
+      schema: {
+        tags,
+        summary:
+          'My Reservations: your own bookings as a guest, whatever your role (a client’s, or an owner’s, staff member’s or admin’s booking of someone else’s listing)',
+        response: { 200: z.array(ReservationSchema), ...errors },
+      },
+    },
+    async (request) => listOwnReservations(deps.db, await deps.currentUser(request)),
   );
 
   api.get(

@@ -34,6 +34,8 @@ const property = (
   specifications: { type, ...specifications },
   owner_id: OWNER,
   archived: false,
+  is_active: true,
+  status: 'available',
 });
 
 const LOFT = property(
