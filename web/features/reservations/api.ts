@@ -36,7 +36,7 @@ export function useReservations(filters: ReservationFilters = {}, enabled = true
 /** My Reservations: the user's own bookings as a guest, whatever their role. */
 export function useMyReservations() {
   return useQuery({
-    queryKey: [...RESERVATIONS_KEY, 'mine'],
+    queryKey: [...RESERVATIONS_KEY, 'list', 'mine'],
     queryFn: () => api.get('/api/my/reservations', ReservationSchema.array()),
   });
 }
