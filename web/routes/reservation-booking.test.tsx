@@ -6,7 +6,11 @@ import { formatRand } from '../../domain/money.ts';
 import { ApiError } from '../lib/api.ts';
 import { buttonNamed, isDisabled, mockApi, renderWithProviders } from '../test/render.tsx';
 import { aProperty, aReservation, aUserProfile } from '../test/wire-fixtures.ts';
-import ReservationBookingPage, { bookingErrorText, chosenBooking } from './reservation-booking.tsx';
+import ReservationBookingPage, {
+  bookingErrorText,
+  chosenBooking,
+  landingAfterBooking,
+} from './reservation-booking.tsx';
 
 const TODAY = '2026-12-01';
 /** Bookable all December; someone holds the nights of the 10th and 11th. */
@@ -418,5 +422,16 @@ describe('what a refused booking says (bookingErrorText)', () => {
     ],
   ])('%i %s → %s', (status, message, shown) => {
     expect(bookingErrorText(new ApiError(status, message))).toBe(shown);
+  });
+});
+
+describe('where a booking lands', () => {
+  it('a guest of any role on My Reservations; the business on its own screens', () => {
+    expect(landingAfterBooking(aUserProfile({ role: 'client' }), false)).toBe('/my-reservations');
+    expect(landingAfterBooking(aUserProfile({ role: 'owner' }), false)).toBe('/my-reservations');
+    expect(landingAfterBooking(aUserProfile({ role: 'frontoffice' }), false)).toBe('/my-reservations');
+    expect(landingAfterBooking(aUserProfile({ role: 'owner' }), true)).toBe('/reservation-management');
+    expect(landingAfterBooking(aUserProfile({ role: 'admin' }), true)).toBe('/reservation-management');
+    expect(landingAfterBooking(aUserProfile({ role: 'backoffice' }), true)).toBe('/calendar');
   });
 });

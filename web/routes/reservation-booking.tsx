@@ -81,8 +81,9 @@ export function bookingErrorText(error: unknown): string {
   return `Failed to create reservation: ${error.message || 'Unknown error'}`;
 }
 
-function landingAfterBooking(user: CurrentUser): string {
-  if (user.role === 'client') return '/my-reservations';
+/** Where a booking lands: a guest's (a client's, or anyone's of someone else's listing) on My Reservations. */
+export function landingAfterBooking(user: CurrentUser, forBusiness: boolean): string {
+  if (!forBusiness) return '/my-reservations';
   if (user.role === 'backoffice' || user.role === 'frontoffice') return '/calendar';
   return '/reservation-management';
 }
@@ -214,7 +215,7 @@ function BookingForm({ property, user }: { property: Property; user: CurrentUser
         },
       });
       notifySuccess('Reservation created successfully');
-      void navigate(landingAfterBooking(user));
+      void navigate(landingAfterBooking(user, forBusiness));
     } catch (error) {
       notifyError(bookingErrorText(error));
     }

@@ -55,6 +55,22 @@ const hours = (propertyId: string, date: string, start: string, end: string, ext
 });
 const setStatus = (id: string, status: Reservation['status']) =>
   t.patch(`/api/reservations/${id}`, { status }, { cookie: owner.cookie });
+/** The owner's booking for a new client (the business's). */
+const walkIn = (body: Record<string, unknown>) =>
+  t.post('/api/reservations', { ...body, new_client: newClientInput() }, { cookie: owner.cookie });
+const nights = (propertyId: string, from: number, to: number) => ({
+  property_id: propertyId,
+  start_date: day(from),
+  end_date: day(to),
+});
+
+/** A booking of the owner's, cancelled, then moved (as time would) to other dates. */
+async function cancelledOn(body: Record<string, unknown>, dates: { start_date: string; end_date: string }) {
+  const booking = createdReservation(await walkIn(body));
+  expect((await setStatus(booking.id, 'cancelled')).statusCode).toBe(200);
+  await t.db.updateTable('reservations').set(dates).where('id', '=', booking.id).execute();
+  return booking;
+}
 
 describe('today’s hourly slots at 15:00 Johannesburg', () => {
   it('a client cannot book 08:00–12:00 or the 15:00 slot that has started; 15:30 on books', async () => {
@@ -75,12 +91,10 @@ describe('today’s hourly slots at 15:00 Johannesburg', () => {
   it('the business may still book the half hour in progress (a walk-in), nothing earlier', async () => {
     const hall = await venue();
     const today = clockAt('15:10');
-    const walkIn = (start: string, end: string) =>
-      t.post('/api/reservations', hours(hall.id, today, start, end, { new_client: newClientInput() }), {
-        cookie: owner.cookie,
-      });
-    expectError(await walkIn('14:30', '16:30'), 400, PAST_TIME);
-    expect(createdReservation(await walkIn('15:00', '17:00')).start_time).toBe('15:00');
+    expectError(await walkIn(hours(hall.id, today, '14:30', '16:30')), 400, PAST_TIME);
+    expect(createdReservation(await walkIn(hours(hall.id, today, '15:00', '17:00'))).start_time).toBe(
+      '15:00',
+    );
   });
 
   it('availability leaves today out once no run of the minimum is left for a client', async () => {
@@ -95,21 +109,10 @@ describe('today’s hourly slots at 15:00 Johannesburg', () => {
 
   it('restoring a cancelled booking whose hours today have gone → 400', async () => {
     const hall = await venue();
-    const booking = createdReservation(
-      await t.post(
-        '/api/reservations',
-        hours(hall.id, day(2), '09:00', '11:00', { new_client: newClientInput() }),
-        {
-          cookie: owner.cookie,
-        },
-      ),
-    );
-    expect((await setStatus(booking.id, 'cancelled')).statusCode).toBe(200);
-    await t.db
-      .updateTable('reservations')
-      .set({ start_date: day(0), end_date: day(1) })
-      .where('id', '=', booking.id)
-      .execute();
+    const booking = await cancelledOn(hours(hall.id, day(2), '09:00', '11:00'), {
+      start_date: day(0),
+      end_date: day(1),
+    });
     clockAt('15:00');
     expectError(await setStatus(booking.id, 'pending'), 400, PAST_TIME);
   });
@@ -118,19 +121,10 @@ describe('today’s hourly slots at 15:00 Johannesburg', () => {
 describe('the horizon on every path', () => {
   it('restoring a cancelled booking that starts beyond 12 months → 400, it stays cancelled', async () => {
     const property = await insertProperty(t.db, owner.user.id);
-    const booking = createdReservation(
-      await t.post(
-        '/api/reservations',
-        { property_id: property.id, start_date: day(10), end_date: day(12), new_client: newClientInput() },
-        { cookie: owner.cookie },
-      ),
-    );
-    expect((await setStatus(booking.id, 'cancelled')).statusCode).toBe(200);
-    await t.db
-      .updateTable('reservations')
-      .set({ start_date: day(400), end_date: day(402) })
-      .where('id', '=', booking.id)
-      .execute();
+    const booking = await cancelledOn(nights(property.id, 10, 12), {
+      start_date: day(400),
+      end_date: day(402),
+    });
     expectError(
       await setStatus(booking.id, 'confirmed'),
       400,
@@ -152,13 +146,7 @@ describe('the editor moves a booking only onto a listing that takes bookings', (
   ])('onto a listing %s → 409; its own listing stays editable', async (_label, state) => {
     const property = await insertProperty(t.db, owner.user.id);
     const closed = await insertProperty(t.db, owner.user.id, state);
-    const booking = createdReservation(
-      await t.post(
-        '/api/reservations',
-        { property_id: property.id, start_date: day(10), end_date: day(12), new_client: newClientInput() },
-        { cookie: owner.cookie },
-      ),
-    );
+    const booking = createdReservation(await walkIn(nights(property.id, 10, 12)));
     expectError(
       await t.patch(`/api/reservations/${booking.id}`, { property_id: closed.id }, { cookie: owner.cookie }),
       409,

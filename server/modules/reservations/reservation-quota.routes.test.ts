@@ -9,6 +9,7 @@ import {
   expectError,
   insertProperty,
   newClientInput,
+  planRefusalsToday,
   setPlan,
   signInOwner,
 } from '../../test/booking-fixtures.ts';
@@ -282,12 +283,7 @@ describe('a client booking an owner whose plan refuses it (issue 19, docs/decisi
       BOOKING_QUOTA_MESSAGES.notTakingBookings,
     );
     expect(await refusalMails(owner.user.email)).toHaveLength(1);
-    const notice = await t.db
-      .selectFrom('plan_refusal_notices')
-      .select('refusals')
-      .where('owner_id', '=', owner.user.id)
-      .executeTakeFirstOrThrow();
-    expect(notice.refusals).toBe(2);
+    expect(await planRefusalsToday(t.db, owner.user.id)).toBe(2);
 
     // Upgrading lets the client book at once.
     await setPlan(t.db, owner.user.id, 'pro');
@@ -325,12 +321,7 @@ describe('a client booking an owner whose plan refuses it (issue 19, docs/decisi
       BOOKING_QUOTA_MESSAGES.notTakingBookings,
     );
     expect(await refusalMails(owner.user.email)).toHaveLength(0);
-    const notice = await t.db
-      .selectFrom('plan_refusal_notices')
-      .select('refusals')
-      .where('owner_id', '=', owner.user.id)
-      .executeTakeFirstOrThrow();
-    expect(notice.refusals).toBe(1);
+    expect(await planRefusalsToday(t.db, owner.user.id)).toBe(1);
   });
 
   it('the owner’s own walk-in at the limit still reads the plan’s reason (it speaks to them)', async () => {

@@ -6,6 +6,7 @@ import {
   day,
   insertProperty,
   newClientInput,
+  planRefusalsToday,
   setPlan,
   signInOwner,
 } from '../../test/booking-fixtures.ts';
@@ -134,12 +135,7 @@ describe.runIf(databaseUrl)('concurrent bookings (PostgreSQL only)', () => {
       .where('subject', '=', `A booking request for ${title} was refused by your plan`)
       .execute();
     expect(mails.map((mail) => mail.to_address)).toEqual([owner.user.email]);
-    const notice = await t.db
-      .selectFrom('plan_refusal_notices')
-      .select('refusals')
-      .where('owner_id', '=', owner.user.id)
-      .executeTakeFirstOrThrow();
-    expect(notice.refusals).toBe(12);
+    expect(await planRefusalsToday(t.db, owner.user.id)).toBe(12);
   });
 
   it('one client sending 12 simultaneous requests on free dates: exactly 3 wait', {
