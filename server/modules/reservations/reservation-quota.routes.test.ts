@@ -259,6 +259,13 @@ describe('a client booking an owner whose plan refuses it (issue 19, docs/decisi
       .where('to_address', '=', ownerEmail)
       .where('subject', 'like', 'A booking request for % was refused by your plan')
       .execute();
+  /** A new client's one-night request: refused with the client's message. */
+  const expectRefusedRequest = async (propertyId: string, offset: number) =>
+    expectError(
+      await book(bookingBody(propertyId, offset, 1), (await t.signInAs({ role: 'client' })).cookie),
+      409,
+      BOOKING_QUOTA_MESSAGES.notTakingBookings,
+    );
 
   it('the month used up: the client reads that the listing is not taking bookings, never the upgrade text; the owner is emailed once that day', async () => {
     const { owner, property } = await starterOwnerWithListing();
@@ -276,12 +283,7 @@ describe('a client booking an owner whose plan refuses it (issue 19, docs/decisi
     expect(mails[0]?.text).toContain('Upgrade for unlimited bookings');
 
     // Another refusal the same day is counted, not mailed again.
-    const another = await t.signInAs({ role: 'client' });
-    expectError(
-      await book(bookingBody(property.id, 32, 1), another.cookie),
-      409,
-      BOOKING_QUOTA_MESSAGES.notTakingBookings,
-    );
+    await expectRefusedRequest(property.id, 32);
     expect(await refusalMails(owner.user.email)).toHaveLength(1);
     expect(await planRefusalsToday(t.db, owner.user.id)).toBe(2);
 
@@ -299,12 +301,7 @@ describe('a client booking an owner whose plan refuses it (issue 19, docs/decisi
       .set({ status: 'inactive' })
       .where('owner_id', '=', owner.user.id)
       .execute();
-    const client = await t.signInAs({ role: 'client' });
-    expectError(
-      await book(bookingBody(property.id, 10, 1), client.cookie),
-      409,
-      BOOKING_QUOTA_MESSAGES.notTakingBookings,
-    );
+    await expectRefusedRequest(property.id, 10);
     const mails = await refusalMails(owner.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain('your subscription is not active');
@@ -314,12 +311,7 @@ describe('a client booking an owner whose plan refuses it (issue 19, docs/decisi
     const { owner, property } = await starterOwnerWithListing();
     await saveNotificationSettings(t.db, owner.user.id, { email: false, sms: false, app: false });
     for (let i = 0; i < 5; i++) await walkIn(owner, property, 10 + i * 2);
-    const client = await t.signInAs({ role: 'client' });
-    expectError(
-      await book(bookingBody(property.id, 30, 1), client.cookie),
-      409,
-      BOOKING_QUOTA_MESSAGES.notTakingBookings,
-    );
+    await expectRefusedRequest(property.id, 30);
     expect(await refusalMails(owner.user.email)).toHaveLength(0);
     expect(await planRefusalsToday(t.db, owner.user.id)).toBe(1);
   });
