@@ -1,5 +1,14 @@
-import { addDays, addMonths, type IsoDate } from './dates.ts';
-import { formatUnits, MONTHLY_DEFAULTS, type PriceUnit } from './rental-unit.ts';
+import { addDays, addMonths, businessMinuteOfDay, type IsoDate, todayInBusinessZone } from './dates.ts';
+import {
+  formatUnits,
+  MONTHLY_DEFAULTS,
+  minutesOf,
+  type PriceUnit,
+  SLOT_MINUTES,
+  type TimeOfDay,
+  type TimeRange,
+  timeOf,
+} from './rental-unit.ts';
 import { AVAILABILITY_MONTHS } from './reservation.ts';
 
 /**
@@ -24,6 +33,7 @@ export type Booker = keyof typeof BOOKING_HORIZON_MONTHS;
 
 export const BOOKING_WINDOW_MESSAGES = {
   pastStart: 'Start date cannot be in the past',
+  pastTime: 'Start time cannot be in the past. Please choose a later time.',
   beyondHorizon: (booker: Booker) =>
     `Start date cannot be more than ${BOOKING_HORIZON_MONTHS[booker]} months ahead`,
   tooLong: (unit: PriceUnit) => `A booking cannot be longer than ${formatUnits(unit, MAX_STAY[unit])}`,
@@ -57,4 +67,40 @@ export function startDateRefusal(start: IsoDate, today: IsoDate, booker: Booker)
  */
 export function stayLengthRefusal(unit: PriceUnit, start: IsoDate, end: IsoDate): string | null {
   return end > lastEndDate(unit, start) ? BOOKING_WINDOW_MESSAGES.tooLong(unit) : null;
+}
+
+/**
+ * "Now" for a listing booked by the hour (docs/decisions/033): the earliest time a booking on `day`
+ * may start, Africa/Johannesburg. A client's half hour must not have started: at 15:00 the first is
+ * 15:30, at 14:59 it is 15:00. The business may still book the half hour in progress (a walk-in at
+ * the door): at 15:10, 15:00. Null on a later day (any time); '24:00' on a past day (none).
+ */
+export function earliestStartTime(day: IsoDate, now: Date, booker: Booker): TimeOfDay | null {
+  const today = todayInBusinessZone(now);
+  if (day > today) return null;
+  if (day < today) return timeOf(24 * 60);
+  const inProgress = Math.floor(businessMinuteOfDay(now) / SLOT_MINUTES) * SLOT_MINUTES;
+  return timeOf(booker === 'client' ? inProgress + SLOT_MINUTES : inProgress);
+}
+
+/** Why an hourly booking cannot start at `startTime` on `day` now, or null when it can. */
+export function startTimeRefusal(
+  day: IsoDate,
+  startTime: TimeOfDay,
+  now: Date,
+  booker: Booker,
+): string | null {
+  const earliest = earliestStartTime(day, now, booker);
+  return earliest !== null && minutesOf(startTime) < minutesOf(earliest)
+    ? BOOKING_WINDOW_MESSAGES.pastTime
+    : null;
+}
+
+/**
+ * The times of `day` already gone for this booker, as a range the slot pickers show as past and the
+ * day's free runs leave out; null when none is.
+ */
+export function pastTimesOn(day: IsoDate, now: Date, booker: Booker): TimeRange | null {
+  const earliest = earliestStartTime(day, now, booker);
+  return earliest && minutesOf(earliest) > 0 ? { start: '00:00', end: earliest } : null;
 }

@@ -4,8 +4,11 @@ import {
   addDays,
   addMonths,
   BUSINESS_TIME_ZONE,
+  businessDateOf,
+  businessMinuteOfDay,
   type DateRange,
   daysBetween,
+  formatBusinessDate,
   formatDisplayDate,
   isValidIsoDate,
   rangesOverlap,
@@ -53,6 +56,39 @@ describe('todayInBusinessZone (Africa/Johannesburg, UTC+2 all year)', () => {
       const instant = new Date(Date.UTC(2026, 0, 1) + hour * 3_600_000);
       expect(todayInBusinessZone(instant)).toBe(zoned.format(instant));
     }
+  });
+});
+
+describe('the Johannesburg date of a stored moment (e.g. when a booking was made)', () => {
+  it.each([
+    [
+      'a 01:30 SAST booking is 23:30 UTC the day before: the SAST day',
+      '2026-11-24T23:30:00.000Z',
+      '2026-11-25',
+    ],
+    ['21:59 UTC is 23:59 SAST: still that day', '2026-11-24T21:59:59.999Z', '2026-11-24'],
+    ['22:00 UTC is midnight SAST: the next day', '2026-11-24T22:00:00.000Z', '2026-11-25'],
+    ['midday', '2026-11-25T10:00:00.000Z', '2026-11-25'],
+    ['New Year in Johannesburg, still 31 December in UTC', '2026-12-31T22:30:00.000Z', '2027-01-01'],
+    ['29 February at 00:30 SAST', '2028-02-28T22:30:00.000Z', '2028-02-29'],
+    ['with an offset written in', '2026-11-25T01:30:00+02:00', '2026-11-25'],
+  ])('%s', (_label, instant, day) => {
+    expect(businessDateOf(instant)).toBe(day);
+    expect(businessDateOf(new Date(instant))).toBe(day);
+    expect(formatBusinessDate(instant)).toBe(formatDisplayDate(day));
+  });
+
+  it('reads as people do: 25 November 2026', () => {
+    expect(formatBusinessDate('2026-11-24T23:30:00.000Z')).toBe('25 November 2026');
+  });
+
+  it.each([
+    ['2026-11-26T13:00:00Z', 15 * 60],
+    ['2026-11-26T21:59:00Z', 23 * 60 + 59],
+    ['2026-11-26T22:00:00Z', 0],
+    ['2026-11-26T06:10:30Z', 8 * 60 + 10],
+  ])('at %s it is minute %i of the Johannesburg day', (instant, minute) => {
+    expect(businessMinuteOfDay(new Date(instant))).toBe(minute);
   });
 });
 

@@ -34,6 +34,25 @@ export function todayInBusinessZone(now: Date = new Date()): IsoDate {
   return new Date(now.getTime() + BUSINESS_UTC_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * The Johannesburg calendar date of a moment (a stored timestamp such as when a booking was made):
+ * 23:30 UTC on the 24th is 01:30 on the 25th in Johannesburg, so the 25th.
+ */
+export function businessDateOf(instant: string | Date): IsoDate {
+  return todayInBusinessZone(typeof instant === 'string' ? new Date(instant) : instant);
+}
+
+/** '25 November 2026': the Johannesburg date of a moment, as people in the business read it. */
+export function formatBusinessDate(instant: string | Date): string {
+  return formatDisplayDate(businessDateOf(instant));
+}
+
+/** Minutes since midnight in Johannesburg at a moment: 13:00 UTC → 900 (15:00). */
+export function businessMinuteOfDay(now: Date = new Date()): number {
+  const shifted = new Date(now.getTime() + BUSINESS_UTC_OFFSET_MS);
+  return shifted.getUTCHours() * 60 + shifted.getUTCMinutes();
+}
+
 export function addDays(date: IsoDate, days: number): IsoDate {
   const value = new Date(`${date}T00:00:00Z`);
   value.setUTCDate(value.getUTCDate() + days);

@@ -7,6 +7,7 @@ import {
   FEATURED_COUNT,
   FEATURED_FILTERS,
   humanize,
+  isBookableListing,
   isCategoryOfType,
   listPriceUnit,
   mergeCitySuggestions,
@@ -18,6 +19,18 @@ import {
   pricePeriodLabel,
   SEARCH_MAX_GUESTS,
 } from './property.ts';
+
+describe('isBookableListing: what takes new bookings (the server refuses, the editor does not offer, the rest)', () => {
+  it.each([
+    [true, 'available', false, true],
+    [false, 'available', false, false],
+    [true, 'maintenance', false, false],
+    [true, 'available', true, false],
+    [false, 'maintenance', true, false],
+  ] as const)('active %s, %s, archived %s → %s', (is_active, status, archived, bookable) => {
+    expect(isBookableListing({ is_active, status, archived })).toBe(bookable);
+  });
+});
 
 describe('constants (spec §9)', () => {
   it('the six property types, in order', () => {

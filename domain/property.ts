@@ -97,6 +97,19 @@ export type Amenity = (typeof AMENITIES)[number];
 export const PROPERTY_STATUSES = ['available', 'maintenance'] as const;
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 
+/**
+ * Whether a listing takes new bookings: active, available (not under maintenance) and not archived.
+ * The server refuses a booking of any other (as search and the booking page never show it), and the
+ * reservation editor offers only these (plus the listing a booking already has).
+ */
+export function isBookableListing(listing: {
+  is_active: boolean;
+  status: string;
+  archived: boolean;
+}): boolean {
+  return listing.is_active && listing.status === 'available' && !listing.archived;
+}
+
 export const FEATURED_COUNT = 12;
 export const SEARCH_MAX_GUESTS = 10;
 /** The longest free-text search (`q`). */

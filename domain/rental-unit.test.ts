@@ -275,4 +275,14 @@ describe('slot picker ranges', () => {
     expect(slotState({ start: '15:00', last: null }, '15:00', TAKEN)).toBe('selected');
     expect(slotState({ start: '15:00', last: null }, '15:30', TAKEN)).toBe('available');
   });
+
+  it('reads today’s slots already gone as past, before anything else', () => {
+    const past = { start: '00:00', end: '15:30' };
+    expect(slotState(NO_SLOTS, '08:00', TAKEN, past)).toBe('past');
+    expect(slotState(NO_SLOTS, '12:00', TAKEN, past)).toBe('past');
+    expect(slotState({ start: '15:00', last: '16:00' }, '15:00', TAKEN, past)).toBe('past');
+    expect(slotState(NO_SLOTS, '15:30', TAKEN, past)).toBe('available');
+    // A click on a past slot starts nothing, and a range cannot reach back into the past.
+    expect(nextSlotRangeAfterClick(NO_SLOTS, '09:00', [past, ...TAKEN])).toEqual(NO_SLOTS);
+  });
 });

@@ -279,11 +279,18 @@ export function slotRangeTimes(range: SlotRange): TimeRange | null {
   return range.start && range.last ? { start: range.start, end: slotEnd(range.last) } : null;
 }
 
-/** How a slot reads on the picker, also read out by screen readers: '14:00, taken'. */
-export type SlotState = 'selected' | 'taken' | 'available';
+/** How a slot reads on the picker, also read out by screen readers: '14:00, taken', '09:00, past'. */
+export type SlotState = 'selected' | 'taken' | 'past' | 'available';
 
-export function slotState(range: SlotRange, slot: TimeOfDay, taken: readonly TimeRange[]): SlotState {
+/** `past`: today's times already gone for the booker (domain/booking-window.ts pastTimesOn). */
+export function slotState(
+  range: SlotRange,
+  slot: TimeOfDay,
+  taken: readonly TimeRange[],
+  past: TimeRange | null = null,
+): SlotState {
   const m = minutesOf(slot);
+  if (past && isSlotTaken(slot, [past])) return 'past';
   if (range.start && m >= minutesOf(range.start) && m <= minutesOf(range.last ?? range.start))
     return 'selected';
   return isSlotTaken(slot, taken) ? 'taken' : 'available';

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from './roles.ts';
 import {
+  accountLinks,
   canAccessRoute,
   type GuardedRoute,
   isSafeReturnUrl,
@@ -22,7 +23,7 @@ const SPEC_ACCESS: Record<GuardedRoute, readonly Role[]> = {
   profile: ALL,
   reservationBooking: ALL,
   reservationManagement: ['owner', 'admin'],
-  myReservations: ['client'],
+  myReservations: ALL,
   calendar: ['owner', 'backoffice', 'frontoffice'],
   subscription: ['owner', 'admin'],
   billing: ['owner', 'admin'],
@@ -229,6 +230,19 @@ describe('navigationLinks', () => {
       expect(route, link.to).toBeDefined();
       expect(canAccessRoute(route as GuardedRoute, role), link.to).toBe(true);
     }
+  });
+});
+
+describe('accountLinks', () => {
+  it('everyone but a client (whose navigation has it) finds My Reservations in the account menu', () => {
+    expect(accountLinks('client')).toEqual([]);
+    for (const role of ALL.filter((r) => r !== 'client'))
+      expect(accountLinks(role)).toEqual([{ label: 'My Reservations', to: '/my-reservations' }]);
+  });
+
+  it.each(ALL)('only links %s to routes that role may open', (role) => {
+    for (const link of accountLinks(role))
+      expect(canAccessRoute(ROUTE_OF_PATH[link.to] as GuardedRoute, role), link.to).toBe(true);
   });
 });
 

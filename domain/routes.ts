@@ -5,7 +5,8 @@ export const ROUTE_ACCESS = {
   profile: 'signedIn',
   reservationBooking: 'signedIn',
   reservationManagement: ['owner', 'admin'],
-  myReservations: ['client'],
+  // Anyone's own bookings as a guest: a client's, or an owner's, staff's or admin's of someone else's listing.
+  myReservations: 'signedIn',
   calendar: ['owner', 'backoffice', 'frontoffice'],
   subscription: ['owner', 'admin'],
   billing: ['owner', 'admin'],
@@ -132,10 +133,12 @@ export interface NavLink {
   section?: 'Billing';
 }
 
+const MY_RESERVATIONS: NavLink = { label: 'My Reservations', to: '/my-reservations' };
+
 /** The role-based navigation links of the app shell. */
 export function navigationLinks(role: Role): NavLink[] {
   const links: NavLink[] = [];
-  if (role === 'client') links.push({ label: 'My Reservations', to: '/my-reservations' });
+  if (role === 'client') links.push(MY_RESERVATIONS);
   if (role === 'owner' || role === 'backoffice' || role === 'frontoffice') {
     links.push({ label: 'Calendar', to: '/calendar' });
   }
@@ -154,6 +157,14 @@ export function navigationLinks(role: Role): NavLink[] {
     links.push({ label: 'Ad Hoc Charge Types', to: '/billing/extra-charges', section: 'Billing' });
   }
   return links;
+}
+
+/**
+ * The account menu's links besides My Profile: My Reservations for everyone but clients (whose
+ * navigation has it), for the listings they booked as a guest.
+ */
+export function accountLinks(role: Role): NavLink[] {
+  return role === 'client' ? [] : [MY_RESERVATIONS];
 }
 
 export interface QuickAction {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROPERTY_TYPES } from '../property.ts';
+import { PROPERTY_STATUSES, PROPERTY_TYPES } from '../property.ts';
 
 /** What the business screens (editor, calendar, management filters) read of a listing. */
 export const BusinessPropertySchema = z.object({
@@ -13,6 +13,9 @@ export const BusinessPropertySchema = z.object({
   owner_id: z.string(),
   /** Archived listings stay here (their reservations name them) but take no new bookings. */
   archived: z.boolean(),
+  /** With `archived`, whether the listing takes new bookings (domain/property.ts isBookableListing). */
+  is_active: z.boolean(),
+  status: z.enum(PROPERTY_STATUSES),
 });
 export type BusinessProperty = z.infer<typeof BusinessPropertySchema>;
 

@@ -22,6 +22,7 @@ import * as authThrottle from './migrations/022-auth-throttle.ts';
 import * as billingAnchor from './migrations/024-billing-anchor.ts';
 import * as addOnBilling from './migrations/025-add-on-billing.ts';
 import * as commission from './migrations/026-commission.ts';
+import * as planRefusalNotices from './migrations/027-plan-refusal-notices.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '024-billing-anchor': billingAnchor,
   '025-add-on-billing': addOnBilling,
   '026-commission': commission,
+  '027-plan-refusal-notices': planRefusalNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -316,6 +316,13 @@ export interface SubscriptionRemindersTable {
   sent_at: Generated<Date>;
 }
 
+/** One per owner and Johannesburg day on which their plan refused a client's request (migration 027). */
+export interface PlanRefusalNoticesTable {
+  owner_id: string;
+  day: string;
+  refusals: Generated<number>;
+}
+
 export interface ClientsTable {
   id: Generated<string>;
   owner_id: string;
@@ -540,6 +547,7 @@ export interface Database {
   subscription_reminders: SubscriptionRemindersTable;
   commission_accruals: CommissionAccrualsTable;
   commission_statements: CommissionStatementsTable;
+  plan_refusal_notices: PlanRefusalNoticesTable;
   clients: ClientsTable;
   properties: PropertiesTable;
   property_images: PropertyImagesTable;

@@ -157,6 +157,10 @@ export const BUSINESS_ROWS: Record<string, Row> = {
 
   // reservations
   getReservations: { request: () => ({ url: '/api/reservations' }), expect: '401 200 200 200 200 200 200' },
+  getMyReservations: {
+    request: () => ({ url: '/api/my/reservations' }),
+    expect: '401 200 200 200 200 200 200',
+  },
   getReservationsById: {
     request: () => ({ url: `/api/reservations/${data().reservation.id}` }),
     expect: '401 200 200 404 200 200 200',

@@ -117,6 +117,17 @@ export function createdReservation(response: LightMyRequestResponse): Reservatio
   return response.json<ReservationDto>();
 }
 
+/** How many client requests an owner's plan refused today (plan_refusal_notices, decision 033). */
+export async function planRefusalsToday(db: Kysely<Database>, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('plan_refusal_notices')
+    .select('refusals')
+    .where('owner_id', '=', ownerId)
+    .where('day', '=', todayInBusinessZone())
+    .executeTakeFirst();
+  return row?.refusals ?? 0;
+}
+
 /** Expects a refusal: exactly this status and message. */
 export function expectError(response: LightMyRequestResponse, status: number, message: string) {
   expect({ status: response.statusCode, message: response.json().message }).toEqual({ status, message });

@@ -1,6 +1,6 @@
 import { Divider, Drawer, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { navigationLinks } from '../../domain/routes.ts';
+import { accountLinks, navigationLinks } from '../../domain/routes.ts';
 import type { CurrentUser } from '../features/account/api.ts';
 import { SEARCH_LINK } from './search-link.ts';
 import { useLogout } from './use-logout.ts';
@@ -53,6 +53,7 @@ export default function MobileMenu({
         {user ? (
           <>
             {item({ label: 'My Profile', to: '/profile' })}
+            {accountLinks(user.role).map(item)}
             <MantineNavLink
               component="button"
               label="Logout"

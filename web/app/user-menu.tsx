@@ -7,8 +7,16 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
+import {
+  IconCalendarEvent,
+  IconChevronDown,
+  IconLogout,
+  IconMoon,
+  IconSun,
+  IconUser,
+} from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { accountLinks } from '../../domain/routes.ts';
 import type { CurrentUser } from '../features/account/api.ts';
 import { useLogout } from './use-logout.ts';
 
@@ -59,6 +67,15 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate('/profile')}>
           My Profile
         </Menu.Item>
+        {accountLinks(user.role).map((link) => (
+          <Menu.Item
+            key={link.to}
+            leftSection={<IconCalendarEvent size={16} />}
+            onClick={() => navigate(link.to)}
+          >
+            {link.label}
+          </Menu.Item>
+        ))}
         <ColorSchemeMenuItem />
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
           Logout

@@ -27,7 +27,7 @@ function renderPage(
   let list = reservations;
   let loads = 0;
   const api = mockApi(async (call) => {
-    if (call.method === 'GET' && call.url.startsWith('/api/reservations?')) {
+    if (call.method === 'GET' && call.url === '/api/my/reservations') {
       if (loads++ > 0 && reloadGate) await reloadGate;
       return { body: list };
     }
@@ -66,6 +66,20 @@ describe('My Reservations card', { timeout: 30_000 }, () => {
     expect(within(article).getByText('Reservation ID: RZ-7K3M9Q')).toBeTruthy();
     expect(within(article).getByText('Pending Approval')).toBeTruthy();
     expect(document.body.textContent).not.toContain(STAY.id);
+  });
+
+  it('Booked on is the Johannesburg date: a 01:30 booking (23:30 UTC the day before) shows its own day', async () => {
+    renderPage([aReservation({ created_at: '2026-11-04T23:30:00.000Z' })]);
+    const article = await card();
+    expect(within(article).getByText('5 November 2026')).toBeTruthy();
+    expect(within(article).queryByText('4 November 2026')).toBeNull();
+  });
+
+  it('lists the signed-in user’s own bookings as a guest, from GET /api/my/reservations', async () => {
+    const { calls } = renderPage([STAY]);
+    await card();
+    expect(calls.some((call) => call.method === 'GET' && call.url === '/api/my/reservations')).toBe(true);
+    expect(calls.some((call) => call.url.startsWith('/api/reservations?'))).toBe(false);
   });
 
   it("the title links to the listing's page", async () => {

@@ -3,13 +3,13 @@ import { IconCalendarOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useMyDocuments } from '../features/documents/api.ts';
 import { ClientDocuments } from '../features/documents/components/client-documents.tsx';
-import { useReservations } from '../features/reservations/api.ts';
+import { useMyReservations } from '../features/reservations/api.ts';
 import { ClientReservationCard } from '../features/reservations/components/client-reservation-card.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
 
 export default function MyReservationsPage() {
   usePageTitle('My Reservations');
-  const { data, isPending, isError, refetch } = useReservations();
+  const { data, isPending, isError, refetch } = useMyReservations();
   const documents = useMyDocuments(!!data && data.length > 0);
   return (
     <Container size="md" py="xl">

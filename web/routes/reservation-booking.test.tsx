@@ -3,9 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, formatDisplayDate } from '../../domain/dates.ts';
 import { formatRand } from '../../domain/money.ts';
+import { ApiError } from '../lib/api.ts';
 import { buttonNamed, isDisabled, mockApi, renderWithProviders } from '../test/render.tsx';
 import { aProperty, aReservation, aUserProfile } from '../test/wire-fixtures.ts';
-import ReservationBookingPage, { chosenBooking } from './reservation-booking.tsx';
+import ReservationBookingPage, {
+  bookingErrorText,
+  chosenBooking,
+  landingAfterBooking,
+} from './reservation-booking.tsx';
 
 const TODAY = '2026-12-01';
 /** Bookable all December; someone holds the nights of the 10th and 11th. */
@@ -354,5 +359,79 @@ describe('the longest stay on the booking page (the server’s rule, domain/book
     expect(
       chosenBooking('day', { start: TODAY, end: addDays(TODAY, 91) }, everyNight, hourly, 1).refusal,
     ).toBe('A booking cannot be longer than 90 days');
+  });
+});
+
+describe('today’s hourly slots that have started (Africa/Johannesburg; docs/decisions/033)', {
+  timeout: 30_000,
+}, () => {
+  it('at 10:00 in Johannesburg a client sees 08:00–10:00 today as past and cannot pick them', async () => {
+    // The test clock is 08:00 UTC on 1 December: 10:00 in Johannesburg.
+    renderUnitBooking(VENUE);
+    fireEvent.click(await day(TODAY));
+    for (const time of ['08:00', '09:30', '10:00']) {
+      const button = await slot(time);
+      expect(button.getAttribute('aria-label')).toBe(`${time}, past`);
+      expect(isDisabled(button)).toBe(true);
+    }
+    expect((await slot('10:30')).getAttribute('aria-label')).toBe('10:30, available');
+    fireEvent.click(await slot('10:30'));
+    fireEvent.click(await slot('14:00'));
+    expect(screen.getByText('1 December 2026 · 10:30–14:30 (4 hours)')).toBeTruthy();
+    expect(isDisabled(buttonNamed('Confirm Reservation'))).toBe(false);
+    // Another day is open from its first slot.
+    fireEvent.click(await day('2026-12-07'));
+    expect((await slot('08:00')).getAttribute('aria-label')).toBe('08:00, available');
+  });
+
+  it('a choice that the clock has overtaken shows the reason instead of booking', () => {
+    const rules = { bookableHours: { start: '08:00', end: '22:00' }, minimumHours: 4 };
+    const choice = chosenBooking(
+      'hour',
+      { start: TODAY, end: null },
+      { dates: [TODAY], blocked: [] },
+      { rules, taken: [], slots: { start: '09:00', last: '12:30' }, past: { start: '00:00', end: '10:30' } },
+      1,
+    );
+    expect(choice).toEqual({
+      period: null,
+      refusal: 'Start time cannot be in the past. Please choose a later time.',
+      payload: null,
+    });
+  });
+});
+
+describe('what a refused booking says (bookingErrorText)', () => {
+  it.each([
+    [401, 'Unauthorized', 'Authentication error. Please log out and log back in.'],
+    [
+      400,
+      'Invalid client ID. Please select a valid client.',
+      'Invalid client information. Please select a valid client.',
+    ],
+    [
+      400,
+      'This client is inactive: activate them in My Clients to book for them',
+      'Failed to create reservation: This client is inactive: activate them in My Clients to book for them',
+    ],
+    [403, 'Only owners can create clients', 'Failed to create reservation: Only owners can create clients'],
+    [
+      409,
+      'This property is not taking bookings at the moment. Please choose another one.',
+      'Failed to create reservation: This property is not taking bookings at the moment. Please choose another one.',
+    ],
+  ])('%i %s → %s', (status, message, shown) => {
+    expect(bookingErrorText(new ApiError(status, message))).toBe(shown);
+  });
+});
+
+describe('where a booking lands', () => {
+  it('a guest of any role on My Reservations; the business on its own screens', () => {
+    expect(landingAfterBooking(aUserProfile({ role: 'client' }), false)).toBe('/my-reservations');
+    expect(landingAfterBooking(aUserProfile({ role: 'owner' }), false)).toBe('/my-reservations');
+    expect(landingAfterBooking(aUserProfile({ role: 'frontoffice' }), false)).toBe('/my-reservations');
+    expect(landingAfterBooking(aUserProfile({ role: 'owner' }), true)).toBe('/reservation-management');
+    expect(landingAfterBooking(aUserProfile({ role: 'admin' }), true)).toBe('/reservation-management');
+    expect(landingAfterBooking(aUserProfile({ role: 'backoffice' }), true)).toBe('/calendar');
   });
 });

@@ -26,7 +26,12 @@ import {
   rangeWithStart,
   type StayRange,
 } from '../../domain/booking-range.ts';
-import { lastEndDate, stayLengthRefusal } from '../../domain/booking-window.ts';
+import {
+  BOOKING_WINDOW_MESSAGES,
+  lastEndDate,
+  pastTimesOn,
+  stayLengthRefusal,
+} from '../../domain/booking-window.ts';
 import { addDays, formatDisplayDate, todayInBusinessZone } from '../../domain/dates.ts';
 import {
   type BookedPeriod,
@@ -64,17 +69,21 @@ import { ApiError } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 
-/** The spec's reservation-page error mapping. */
+/**
+ * The spec's reservation-page error mapping. Its "clientId" case is a bad client ID; every other
+ * refusal that names the client (an inactive client, say) is shown in the server's own words.
+ */
 export function bookingErrorText(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Failed to create reservation: Unknown error';
   if (error.status === 401) return 'Authentication error. Please log out and log back in.';
-  if (/client/i.test(error.message)) return 'Invalid client information. Please select a valid client.';
+  if (/client ?id/i.test(error.message)) return 'Invalid client information. Please select a valid client.';
   if (/column/i.test(error.message)) return 'Database error. Please contact support if this persists.';
   return `Failed to create reservation: ${error.message || 'Unknown error'}`;
 }
 
-function landingAfterBooking(user: CurrentUser): string {
-  if (user.role === 'client') return '/my-reservations';
+/** Where a booking lands: a guest's (a client's, or anyone's of someone else's listing) on My Reservations. */
+export function landingAfterBooking(user: CurrentUser, forBusiness: boolean): string {
+  if (!forBusiness) return '/my-reservations';
   if (user.role === 'backoffice' || user.role === 'frontoffice') return '/calendar';
   return '/reservation-management';
 }
@@ -92,7 +101,13 @@ export function chosenBooking(
   unit: PriceUnit,
   range: StayRange,
   nights: NightAvailability,
-  hourly: { rules: HourlyRules | undefined; taken: readonly TimeRange[]; slots: SlotRange },
+  hourly: {
+    rules: HourlyRules | undefined;
+    taken: readonly TimeRange[];
+    slots: SlotRange;
+    /** Today's times already gone (domain/booking-window.ts pastTimesOn). */
+    past?: TimeRange | null;
+  },
   months: number,
 ): BookingChoice {
   const none = { period: null, refusal: null, payload: null };
@@ -102,6 +117,9 @@ export function chosenBooking(
     if (!times || !hourly.rules) return none;
     const refusal =
       hourlyBookingRefusal(times.start, times.end, hourly.rules) ??
+      (hourly.past && crossesTakenTime(times.start, times.end, [hourly.past])
+        ? BOOKING_WINDOW_MESSAGES.pastTime
+        : null) ??
       (crossesTakenTime(times.start, times.end, hourly.taken) ? TIMES_TAKEN : null);
     if (refusal) return { period: null, refusal, payload: null };
     return {
@@ -169,7 +187,12 @@ function BookingForm({ property, user }: { property: Property; user: CurrentUser
     minimumHours: dayTimes.data.minimum_hours,
   };
   const taken = dayTimes.data?.taken ?? [];
-  const choice = chosenBooking(unit, range, nights, { rules, taken, slots }, months);
+  // Read at each render: the slots of today that have started go as the clock moves (docs/decisions/033).
+  const past =
+    unit === 'hour' && range.start
+      ? pastTimesOn(range.start, new Date(), forBusiness ? 'business' : 'client')
+      : null;
+  const choice = chosenBooking(unit, range, nights, { rules, taken, slots, past }, months);
   const ready = !!choice.payload && (!forBusiness || !!clientId);
   const pickDay = (day: string | null) => {
     setRange({ start: day, end: null });
@@ -192,7 +215,7 @@ function BookingForm({ property, user }: { property: Property; user: CurrentUser
         },
       });
       notifySuccess('Reservation created successfully');
-      void navigate(landingAfterBooking(user));
+      void navigate(landingAfterBooking(user, forBusiness));
     } catch (error) {
       notifyError(bookingErrorText(error));
     }
@@ -343,6 +366,7 @@ function BookingForm({ property, user }: { property: Property; user: CurrentUser
               day={range.start}
               rules={rules}
               taken={taken}
+              past={past}
               loading={dayTimes.isPending}
               range={slots}
               onRangeChange={setSlots}

@@ -35,6 +35,7 @@ import {
 } from '../features/reservations/api.ts';
 import { ReservationEditor } from '../features/reservations/components/reservation-editor.tsx';
 import { StatusBadge } from '../features/reservations/components/status-badge.tsx';
+import { refusalOr } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 
@@ -60,7 +61,8 @@ function useRowActions(
       onConfirm: () =>
         remove.mutate(reservation.id, {
           onSuccess: () => notifySuccess('Reservation deleted successfully'),
-          onError: () => notifyError('Failed to delete reservation'),
+          // The server's reason (e.g. a reservation with documents is kept: cancel it instead).
+          onError: (error) => notifyError(refusalOr(error, 'Failed to delete reservation')),
         }),
     });
   return (reservation: Reservation) => (

@@ -64,6 +64,8 @@ export function aBusinessProperty(overrides: Partial<BusinessProperty> = {}): Bu
     specifications: { type },
     owner_id: 'owner-1',
     archived: false,
+    is_active: true,
+    status: 'available',
     ...overrides,
   };
 }

@@ -11,6 +11,8 @@ const COLUMNS = [
   'specifications',
   'owner_id',
   'archived_at',
+  'is_active',
+  'status',
 ] as const;
 
 /** Active and inactive properties, by title; of one owner, or of everyone when ownerId is null. */

@@ -67,6 +67,8 @@ describe('GET /api/business/properties', () => {
       specifications: { type: 'accommodation', bedrooms: 2, bathrooms: 1, maxGuests: 4 },
       owner_id: owner.user.id,
       archived: false,
+      is_active: true,
+      status: 'available',
     });
   });
 

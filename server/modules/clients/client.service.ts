@@ -6,6 +6,7 @@ import { priceUnitFor } from '../../../domain/rental-unit.ts';
 import type { ClientCreate } from '../../../domain/schemas/reservation.ts';
 import type { Database, User } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { creditInvoiceOnCancel } from '../documents/invoice-issue.ts';
 import { findReservation } from '../reservations/reservation.repository.ts';
 import type { ReservationDeps } from '../reservations/reservation.service.ts';
 import { notify } from '../reservations/reservation-notifications.ts';
@@ -90,8 +91,9 @@ export async function setClientActiveFor(
 
 /**
  * Remove (spec §4, booking-core §4): unlinks the client from the business and cancels that client's
- * pending reservations with it, in one transaction; the client and the owner are told of each
- * cancellation. Confirmed and completed bookings stay as they are, naming the client.
+ * pending reservations with it, in one transaction; an issued invoice of each is credited, as
+ * cancelling does, and the client and the owner are told of each cancellation. Confirmed and
+ * completed bookings stay as they are, naming the client.
  */
 export async function removeClientFor(deps: ReservationDeps, user: User | null, id: string) {
   const { client } = await managedClient(deps.db, user, id);
@@ -106,6 +108,8 @@ export async function removeClientFor(deps: ReservationDeps, user: User | null, 
       .returning('id')
       .execute();
     for (const { id: reservationId } of pending) {
+      // As cancelling does: an issued invoice of the booking is reversed by a credit note.
+      await creditInvoiceOnCancel(trx, reservationId, user?.id ?? null);
       const row = await findReservation(trx, reservationId);
       if (!row) continue;
       await notify(trx, deps, 'cancelled', row, {

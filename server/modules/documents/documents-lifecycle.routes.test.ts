@@ -319,3 +319,42 @@ describe('cancelling a reservation with an issued invoice', () => {
     expect(numbers).toEqual(['INV-000001', 'INV-000001', 'INV-000002']);
   });
 });
+
+describe('removing a client with a booking whose invoice was issued (issue 19)', () => {
+  it('cancels the pending booking and credits its invoice in the same change, as cancelling does', async () => {
+    const owner = await ownerWithDetails(t);
+    const reservation = await booking(t, owner, { status: 'confirmed' });
+    const invoice = (await issue(reservation.id, owner.cookie)).json<InvoiceIssueResult>().document;
+    // Back to pending: the invoice stays open, and removing the client cancels the booking.
+    const pending = await t.patch(
+      `/api/reservations/${reservation.id}`,
+      { status: 'pending' },
+      { cookie: owner.cookie },
+    );
+    expect(pending.statusCode, pending.body).toBe(200);
+
+    const removed = await t.request('DELETE', `/api/clients/${reservation.client_id}`, {
+      cookie: owner.cookie,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ cancelled_reservations: 1 });
+
+    const after = await overview(reservation.id, owner.cookie);
+    const credit = after.documents.find((d) => d.kind === 'credit_note');
+    expect(credit).toMatchObject({ credits_number: invoice.number, total_cents: invoice.total_cents });
+    expect(after.invoice.current).toBeNull();
+    const text = await pdfAllText(await pdfOf(credit?.pdf_url ?? '', owner.cookie));
+    expect(text).toContain(`Credits invoice ${invoice.number}`);
+    expect(text).toContain('Reason: The reservation was cancelled.');
+  });
+
+  it('a booking without an invoice is cancelled with no document', async () => {
+    const owner = await ownerWithDetails(t);
+    const reservation = await booking(t, owner);
+    const removed = await t.request('DELETE', `/api/clients/${reservation.client_id}`, {
+      cookie: owner.cookie,
+    });
+    expect(removed.json()).toEqual({ cancelled_reservations: 1 });
+    expect(await documentCount(reservation.id)).toBe(0);
+  });
+});

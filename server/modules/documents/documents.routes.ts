@@ -161,7 +161,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
     {
       schema: {
         tags,
-        summary: 'The invoices and credit notes issued for your own reservations (clients)',
+        summary: 'The invoices and credit notes issued for your own bookings as a guest (My Reservations)',
         response: { 200: z.array(DocumentSummarySchema), ...errors },
       },
     },

@@ -203,9 +203,11 @@ export async function reservationDocuments(
   };
 }
 
-/** My Reservations: the issued invoices and credit notes of the client's own reservations. */
+/**
+ * My Reservations: the issued invoices and credit notes of the user's own bookings as a guest (a
+ * client's, or an owner's, staff member's or admin's booking of someone else's listing).
+ */
 export async function myDocuments(deps: DocumentDeps, user: User | null): Promise<DocumentSummary[]> {
   if (!user) throw unauthorized();
-  if (user.role !== 'client') return [];
   return (await listClientDocuments(deps.db, user.id)).map(toDocumentSummary);
 }

@@ -17,7 +17,7 @@ export const CANCEL_MESSAGES = {
 } as const;
 
 /**
- * A client cancels their own reservation while it is pending and has not started (domain
+ * A guest (a client, or anyone who booked someone else's listing) cancels their own reservation while it is pending and has not started (domain
  * clientCancelRefusal); the owner and the client are emailed, and the dates stop blocking at once.
  * The business changes statuses in the editor (PATCH), so it is refused here; anyone else who cannot
  * see the reservation is told it does not exist.
@@ -27,7 +27,8 @@ export async function cancelOwnReservation(deps: ReservationDeps, user: User | n
   await deps.db.transaction().execute(async (trx) => {
     const row = (await lockReservation(trx, id)) && (await findReservation(trx, id));
     if (!row) throw notFound(RESERVATION_MESSAGES.notFound);
-    const ownBooking = user.role === 'client' && row.client_user_id === user.id;
+    // Whoever the booking is for: a client, or an owner, staff member or admin who booked as a guest.
+    const ownBooking = row.client_user_id === user.id;
     if (!ownBooking) {
       if (canManageReservationsOf(user, row.owner_id)) throw forbidden(CANCEL_MESSAGES.clientsOnly);
       throw notFound(RESERVATION_MESSAGES.notFound);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { canManageReservationsOf } from '../../../domain/access.ts';
+import { pastTimesOn } from '../../../domain/booking-window.ts';
 import { type IsoDate, todayInBusinessZone } from '../../../domain/dates.ts';
 import { HOURLY_MESSAGES, hasFreeSlot, hourlyRulesOf, priceUnitFor } from '../../../domain/rental-unit.ts';
 import { listAvailableDates } from '../../../domain/reservation.ts';
@@ -21,7 +22,7 @@ import { isBookable, RESERVATION_MESSAGES } from './reservation.service.ts';
 
 function scopeFor(user: User): ReservationScope {
   if (user.role === 'admin') return { kind: 'all' };
-  if (user.role === 'client') return { kind: 'client', userId: user.id };
+  if (user.role === 'client') return { kind: 'guest', userId: user.id };
   const ownerId = user.role === 'owner' ? user.id : user.parent_owner_id;
   if (!ownerId || !canManageReservationsOf(user, ownerId))
     throw forbidden('You do not have permission to view reservations');
@@ -35,6 +36,16 @@ export async function listVisibleReservations(
 ) {
   if (!user) throw unauthorized('You must be logged in to view reservations.');
   return (await listReservations(db, scopeFor(user), filters)).map(toReservationDto);
+}
+
+/**
+ * My Reservations: any signed-in user's own bookings as a guest — the reservations whose client
+ * record is linked to their account (a client's; an owner's, staff member's or admin's booking of
+ * someone else's listing).
+ */
+export async function listOwnReservations(db: Kysely<Database>, user: User | null) {
+  if (!user) throw unauthorized('You must be logged in to view reservations.');
+  return (await listReservations(db, { kind: 'guest', userId: user.id }, {})).map(toReservationDto);
 }
 
 export async function getVisibleReservation(db: Kysely<Database>, user: User | null, id: string) {
@@ -51,7 +62,8 @@ export async function getVisibleReservation(db: Kysely<Database>, user: User | n
 export async function availabilityOf(db: Kysely<Database>, propertyId: string): Promise<Availability> {
   const property = await findPropertyById(db, propertyId);
   if (!isBookable(property)) throw notFound(RESERVATION_MESSAGES.propertyNotFound);
-  const today = todayInBusinessZone();
+  const now = new Date();
+  const today = todayInBusinessZone(now);
   const bookings = await listBlockingRanges(db, propertyId, today);
   const wholeDays = bookings.filter((b) => !b.start_time).map(({ start, end }) => ({ start, end }));
   let dates = listAvailableDates({
@@ -61,14 +73,14 @@ export async function availabilityOf(db: Kysely<Database>, propertyId: string): 
     windowEnd: property.availability_end,
   });
   if (priceUnitFor(property.type) !== 'hour') return { from: today, dates, blocked: wholeDays, hourly: null };
-  // A day of an hourly listing is bookable while it has a free run of the minimum length.
+  // A day of an hourly listing is bookable while it has a free run of the minimum length; today's
+  // hours already gone (for a client: docs/decisions/033) are not free.
   const rules = hourlyRulesOf(property.specifications);
-  dates = dates.filter((day) =>
-    hasFreeSlot(
-      rules,
-      bookings.flatMap((booking) => timesHeldOn(day, booking) ?? []),
-    ),
-  );
+  dates = dates.filter((day) => {
+    const held = bookings.flatMap((booking) => timesHeldOn(day, booking) ?? []);
+    const past = pastTimesOn(day, now, 'client');
+    return hasFreeSlot(rules, past ? [past, ...held] : held);
+  });
   return {
     from: today,
     dates,

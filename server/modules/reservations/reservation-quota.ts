@@ -3,11 +3,24 @@ import { BOOKING_QUOTA_MESSAGES, MAX_OPEN_REQUESTS_PER_LISTING } from '../../../
 import { canPerformAction, PLANS } from '../../../domain/plans.ts';
 import { isListedStatus } from '../../../domain/subscription-lifecycle.ts';
 import type { Database, Subscription } from '../../db/types.ts';
-import { conflict, forbidden } from '../../http/errors.ts';
+import { AppError, conflict, forbidden } from '../../http/errors.ts';
 import { findSubscription, measureUsage } from '../subscriptions/subscription.repository.ts';
 import { NO_ACTIVE_SUBSCRIPTION } from '../subscriptions/subscription.service.ts';
 
 /** What a new, accepted or restored booking must fit: the owner's plan and month, the client's open requests. */
+
+/** Why the owner's plan refused a client's request: it has lapsed, or this month's bookings are used up. */
+export type PlanRefusalReason = 'lapsed' | 'monthlyLimit';
+
+/**
+ * A client's request refused by the owner's plan: the client reads that the listing is not taking
+ * bookings (never the owner's upgrade text), and the owner is emailed (plan-refusal-notice.ts).
+ */
+export class PlanRefusal extends AppError {
+  constructor(readonly reason: PlanRefusalReason) {
+    super(409, BOOKING_QUOTA_MESSAGES.notTakingBookings, 'CONFLICT');
+  }
+}
 
 /**
  * The business adds bookings on an active plan. A client books what search shows: a listing whose
@@ -16,9 +29,7 @@ import { NO_ACTIVE_SUBSCRIPTION } from '../subscriptions/subscription.service.ts
 export async function assertTakingBookings(trx: Kysely<Database>, ownerId: string, actsForBusiness: boolean) {
   const subscription = await findSubscription(trx, ownerId);
   if (!subscription || !isListedStatus(subscription.status))
-    throw actsForBusiness
-      ? forbidden(NO_ACTIVE_SUBSCRIPTION)
-      : conflict(BOOKING_QUOTA_MESSAGES.notTakingBookings);
+    throw actsForBusiness ? forbidden(NO_ACTIVE_SUBSCRIPTION) : new PlanRefusal('lapsed');
   if (actsForBusiness && subscription.status !== 'active') throw forbidden(NO_ACTIVE_SUBSCRIPTION);
   return subscription;
 }
@@ -34,6 +45,18 @@ export async function lockMonthlyPlace(trx: Kysely<Database>, ownerId: string) {
   await trx.selectFrom('subscriptions').select('id').where('id', '=', subscription.id).forUpdate().execute();
   const check = canPerformAction(subscription.plan_id, await measureUsage(trx, ownerId), 'add_booking');
   if (!check.allowed) throw forbidden(check.reason ?? NO_ACTIVE_SUBSCRIPTION);
+}
+
+/**
+ * A client's request: the listing must be taking bookings, and the owner's month must have a place
+ * left (docs/decisions/033). A request the owner could not accept this month is refused at once
+ * rather than left waiting; it still takes no place of its own until accepted (decision 022), so
+ * clients cannot fill the month. Read without the plan's lock: a request is no booking yet.
+ */
+export async function assertTakingRequests(trx: Kysely<Database>, ownerId: string) {
+  const subscription = await assertTakingBookings(trx, ownerId, false);
+  if (!canPerformAction(subscription.plan_id, await measureUsage(trx, ownerId), 'add_booking').allowed)
+    throw new PlanRefusal('monthlyLimit');
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   day,
   insertProperty,
   newClientInput,
+  planRefusalsToday,
   setPlan,
   signInOwner,
 } from '../../test/booking-fixtures.ts';
@@ -102,6 +103,39 @@ describe.runIf(databaseUrl)('concurrent bookings (PostgreSQL only)', () => {
       expect(response.json().message).toBe(MONTHLY_LIMIT);
     }
     expect(await blockingRows(property.id)).toHaveLength(5);
+  });
+
+  it('12 clients asking a Starter owner whose month is full, at once: all refused, one email to the owner (docs/decisions/033)', {
+    timeout: 120_000,
+  }, async () => {
+    const owner = await signInOwner(t, 'starter');
+    const title = `Full Month Drill ${randomUUID().slice(0, 8)}`;
+    const property = await insertProperty(t.db, owner.user.id, { title, type: 'equipment' });
+    for (let i = 0; i < 5; i++) {
+      const walkIn = await t.post(
+        '/api/reservations',
+        bookingBody(property.id, 10 + i * 2, 1, { new_client: newClientInput() }),
+        { cookie: owner.cookie },
+      );
+      expect(walkIn.statusCode).toBe(201);
+    }
+    const clients = await Promise.all(Array.from({ length: 12 }, () => t.signInAs({ role: 'client' })));
+    const responses = await Promise.all(
+      clients.map(({ cookie }, i) =>
+        t.post('/api/reservations', bookingBody(property.id, 30 + i * 2, 1), { cookie }),
+      ),
+    );
+    for (const response of responses) {
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(BOOKING_QUOTA_MESSAGES.notTakingBookings);
+    }
+    const mails = await t.db
+      .selectFrom('email_outbox')
+      .select('to_address')
+      .where('subject', '=', `A booking request for ${title} was refused by your plan`)
+      .execute();
+    expect(mails.map((mail) => mail.to_address)).toEqual([owner.user.email]);
+    expect(await planRefusalsToday(t.db, owner.user.id)).toBe(12);
   });
 
   it('one client sending 12 simultaneous requests on free dates: exactly 3 wait', {

@@ -7,7 +7,8 @@ type Executor = Kysely<Database>;
 
 export type ReservationScope =
   | { kind: 'business'; ownerId: string }
-  | { kind: 'client'; userId: string }
+  /** A user's own bookings as a guest: those whose client record is linked to their account. */
+  | { kind: 'guest'; userId: string }
   | { kind: 'all' };
 
 function baseQuery(db: Executor) {
@@ -39,7 +40,7 @@ export type ReservationRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['ex
 export function listReservations(db: Executor, scope: ReservationScope, filters: ReservationListQuery) {
   let query = baseQuery(db);
   if (scope.kind === 'business') query = query.where('r.owner_id', '=', scope.ownerId);
-  if (scope.kind === 'client') query = query.where('c.user_id', '=', scope.userId);
+  if (scope.kind === 'guest') query = query.where('c.user_id', '=', scope.userId);
   if (filters.status) query = query.where('r.status', '=', filters.status);
   if (filters.property_id) query = query.where('r.property_id', '=', filters.property_id);
   if (filters.from) query = query.where('r.end_date', '>', filters.from);

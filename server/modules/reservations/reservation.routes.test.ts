@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_QUOTA_MESSAGES } from '../../../domain/booking-quota.ts';
 import { addMonths, daysBetween, todayInBusinessZone } from '../../../domain/dates.ts';
 import type { Reservation } from '../../../domain/schemas/reservation.ts';
 import type { Property } from '../../db/types.ts';
@@ -533,8 +534,9 @@ describe('POST /api/reservations', () => {
     created(await book(bookingBody(property.id, 30, 3), (await client2()).cookie));
   });
 
-  it("Starter plan: the business's 6th booking this month → 403; a client's request waits, accepting it is refused; upgrading lifts the limit", async () => {
-    // The rule changed (docs/decisions/022): a client's request counts when the business accepts it.
+  it("Starter plan: the business's 6th booking this month → 403; a request made before the month filled waits, accepting it is refused; a new one is refused; upgrading lifts the limit", async () => {
+    // The rule changed (docs/decisions/022): a client's request counts when the business accepts it;
+    // and (docs/decisions/033) one made once the month is full is refused with the client's message.
     const owner = await signInOwner(t, 'starter');
     const listing = await t.post(
       '/api/properties',
@@ -554,6 +556,8 @@ describe('POST /api/reservations', () => {
     );
     expect(listing.statusCode).toBe(201);
     const propertyId = listing.json<{ id: string }>().id;
+    const request = created(await book(bookingBody(propertyId, 30, 1), (await client()).cookie));
+    expect(request.status).toBe('pending');
     for (let i = 0; i < 5; i++) {
       const reservation = created(
         await book(bookingBody(propertyId, 10 + i * 2, 1, { new_client: newClientInput() }), owner.cookie),
@@ -565,8 +569,11 @@ describe('POST /api/reservations', () => {
       403,
       MONTHLY_LIMIT,
     );
-    const request = created(await book(bookingBody(propertyId, 30, 1), (await client()).cookie));
-    expect(request.status).toBe('pending');
+    expectError(
+      await book(bookingBody(propertyId, 34, 1), (await client()).cookie),
+      409,
+      BOOKING_QUOTA_MESSAGES.notTakingBookings,
+    );
     expectError(await setStatus(request.id, 'confirmed', owner.cookie), 403, MONTHLY_LIMIT);
     expect((await storedReservation(request.id))?.status).toBe('pending');
     const count = await t.db

@@ -19,6 +19,7 @@ import {
   availabilityOf,
   dayTimesOf,
   getVisibleReservation,
+  listOwnReservations,
   listVisibleReservations,
 } from './reservation-queries.service.ts';
 
@@ -50,6 +51,19 @@ export function registerReservationRoutes(app: FastifyInstance, deps: AppDeps): 
   );
 
   api.get(
+    '/api/my/reservations',
+    {
+      schema: {
+        tags,
+        summary:
+          'My Reservations: your own bookings as a guest, whatever your role (a client’s, or an owner’s, staff member’s or admin’s booking of someone else’s listing)',
+        response: { 200: z.array(ReservationSchema), ...errors },
+      },
+    },
+    async (request) => listOwnReservations(deps.db, await deps.currentUser(request)),
+  );
+
+  api.get(
     '/api/reservations/:id',
     {
       schema: {
@@ -70,7 +84,7 @@ export function registerReservationRoutes(app: FastifyInstance, deps: AppDeps): 
         summary:
           'Book (always pending; price computed by the server; 409 when the dates are taken or the client already has 3 requests waiting on the listing)',
         description:
-          'A stay may be up to 90 nights or days, 24 hours or 24 months by its listing, starting today up to 3 months ahead (a client) or 12 months (the business). A booking by the business counts toward its monthly plan limit at once; a client request when the business accepts it (docs/decisions/022).',
+          'A stay may be up to 90 nights or days, 24 hours or 24 months by its listing, starting today up to 3 months ahead (a client) or 12 months (the business); an hourly booking today may not start in a half hour that has begun (the business may take the one in progress). A booking by the business counts toward its monthly plan limit at once; a client request when the business accepts it (docs/decisions/022). A client request the owner’s plan cannot take (lapsed, or the month used up) is 409 "not taking bookings", and the owner is emailed at most once a day (docs/decisions/033).',
         body: ReservationCreateSchema,
         response: { 201: ReservationSchema, ...errors },
       },

@@ -7,13 +7,16 @@ import {
 import { BOOKING_QUOTA_MESSAGES, isRestore, takesMonthlyPlace } from '../../../domain/booking-quota.ts';
 import {
   BOOKING_WINDOW_MESSAGES,
+  type Booker,
   lastStartDate,
   startDateRefusal,
+  startTimeRefusal,
   stayLengthRefusal,
 } from '../../../domain/booking-window.ts';
 import { CLIENT_RULE_MESSAGES } from '../../../domain/clients.ts';
 import { todayInBusinessZone } from '../../../domain/dates.ts';
 import { MAX_TOTAL_CENTS, plainRandCents } from '../../../domain/money.ts';
+import { isBookableListing } from '../../../domain/property.ts';
 import { monthlyEnd, priceUnitFor, rentalTotal, unitCount } from '../../../domain/rental-unit.ts';
 import { changesPrice, isBlocking, maxGuestsFor } from '../../../domain/reservation.ts';
 import type {
@@ -31,10 +34,16 @@ import { accrueCommissionOnStatusChange } from '../commission/commission-accrual
 import { creditInvoiceOnCancel } from '../documents/invoice-issue.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
 import { resolvePeriod, shortTime } from './booked-period.ts';
+import { noticePlanRefusal } from './plan-refusal-notice.ts';
 import { findReservation, pickUnusedReference } from './reservation.repository.ts';
 import { toReservationDto } from './reservation.schemas.ts';
 import { type MailParties, notify } from './reservation-notifications.ts';
-import { assertRoomForRequest, assertTakingBookings, lockMonthlyPlace } from './reservation-quota.ts';
+import {
+  assertRoomForRequest,
+  assertTakingRequests,
+  lockMonthlyPlace,
+  PlanRefusal,
+} from './reservation-quota.ts';
 
 export const RESERVATION_MESSAGES = {
   mustLogIn: 'You must be logged in to create a reservation. Please log in and try again.',
@@ -48,6 +57,7 @@ export const RESERVATION_MESSAGES = {
   outsideWindow: 'This property is not available for the selected dates',
   deleteNotAllowed: 'Only the owner or an admin can delete a reservation',
   archived: 'This property has been archived and takes no new bookings',
+  notBookable: 'This property is inactive or under maintenance and takes no new bookings',
   notTakingBookings: BOOKING_QUOTA_MESSAGES.notTakingBookings,
   tooExpensive: `A booking cannot cost more than ${plainRandCents(MAX_TOTAL_CENTS)}. Please book a shorter stay.`,
 } as const;
@@ -59,7 +69,7 @@ export interface ReservationDeps {
 }
 
 export const isBookable = (property: Property | undefined): property is Property =>
-  !!property && property.is_active && property.status === 'available' && !property.archived_at;
+  !!property && isBookableListing({ ...property, archived: property.archived_at !== null });
 
 function checkStay(property: Property, start: string, end: string, guests: number) {
   if (property.availability_start && start < property.availability_start)
@@ -92,13 +102,11 @@ export async function createReservation(deps: ReservationDeps, user: User | null
   if (property?.archived_at) throw conflict(RESERVATION_MESSAGES.archived);
   if (!isBookable(property)) throw notFound(RESERVATION_MESSAGES.propertyNotFound);
   const actsForBusiness = user.role !== 'client' && canManageReservationsOf(user, property.owner_id);
-  const startRefusal = startDateRefusal(
-    input.start_date,
-    todayInBusinessZone(),
-    actsForBusiness ? 'business' : 'client',
-  );
+  const booker = actsForBusiness ? 'business' : 'client';
+  const startRefusal = startDateRefusal(input.start_date, todayInBusinessZone(), booker);
   if (startRefusal) throw badRequest(startRefusal);
   const period = resolvePeriod(property, input);
+  refusePastTime(period, booker);
   checkStay(property, period.startDate, period.endDate, input.guests);
 
   const rateOverride = actsForBusiness ? input.rate_override_per_day_cents : null;
@@ -139,7 +147,7 @@ export async function createReservation(deps: ReservationDeps, user: User | null
       }
       if (actsForBusiness) await lockMonthlyPlace(trx, property.owner_id);
       else {
-        await assertTakingBookings(trx, property.owner_id, false);
+        await assertTakingRequests(trx, property.owner_id);
         await assertRoomForRequest(trx, client.id, property.id);
       }
       const inserted = await trx
@@ -175,11 +183,25 @@ export async function createReservation(deps: ReservationDeps, user: User | null
       });
       return inserted.id;
     }),
-  );
+  ).catch(async (error: unknown) => {
+    if (error instanceof PlanRefusal) {
+      const refusal = { ownerId: property.owner_id, propertyTitle: property.title, reason: error.reason };
+      await noticePlanRefusal(db, deps, refusal);
+      deps.pokeMail();
+    }
+    throw error;
+  });
   deps.pokeMail();
   return toReservationDto(
     (await findReservation(db, id)) as NonNullable<Awaited<ReturnType<typeof findReservation>>>,
   );
+}
+
+/** An hourly booking today may not start at a time already gone (docs/decisions/033). */
+function refusePastTime(period: { startDate: string; startTime: string | null }, booker: Booker) {
+  const refusal =
+    period.startTime && startTimeRefusal(period.startDate, period.startTime, new Date(), booker);
+  if (refusal) throw badRequest(refusal);
 }
 
 /**
@@ -192,15 +214,16 @@ function refuseOutsideWindow(
   property: Property,
   from: Reservation['status'],
   to: Reservation['status'],
-  stay: { start: string; end: string; periodChanged: boolean },
+  stay: { start: string; end: string; startTime: string | null; periodChanged: boolean },
 ) {
   const today = todayInBusinessZone();
   let refusal: string | null = null;
-  if (isRestore(from, to) && isBlocking(to))
+  if (isRestore(from, to) && isBlocking(to)) {
     refusal =
       startDateRefusal(stay.start, today, 'business') ??
       stayLengthRefusal(priceUnitFor(property.type), stay.start, stay.end);
-  else if (stay.periodChanged && stay.start > lastStartDate(today, 'business'))
+    if (!refusal) refusePastTime({ startDate: stay.start, startTime: stay.startTime }, 'business');
+  } else if (stay.periodChanged && stay.start > lastStartDate(today, 'business'))
     refusal = BOOKING_WINDOW_MESSAGES.beyondHorizon('business');
   if (refusal) throw badRequest(refusal);
 }
@@ -232,6 +255,8 @@ export async function updateReservation(
     throw badRequest('Please choose one of your properties');
   if (property.archived_at && propertyId !== existing.property_id)
     throw conflict(RESERVATION_MESSAGES.archived);
+  if (propertyId !== existing.property_id && !isBookable(property))
+    throw conflict(RESERVATION_MESSAGES.notBookable);
   // The stored period stands unless the request changes its value (the editor re-sends unchanged
   // fields); a changed one is read again in the listing's unit.
   const requested = {
@@ -269,7 +294,7 @@ export async function updateReservation(
       ? changes.rate_override_per_day_cents
       : existing.rate_override_per_day_cents;
   const status = changes.status ?? existing.status;
-  refuseOutsideWindow(property, existing.status, status, { start, end, periodChanged });
+  refuseOutsideWindow(property, existing.status, status, { start, end, startTime, periodChanged });
   const repriced = changesPrice(
     {
       propertyId: existing.property_id,

@@ -33,6 +33,14 @@ export function useReservations(filters: ReservationFilters = {}, enabled = true
   });
 }
 
+/** My Reservations: the user's own bookings as a guest, whatever their role. */
+export function useMyReservations() {
+  return useQuery({
+    queryKey: [...RESERVATIONS_KEY, 'list', 'mine'],
+    queryFn: () => api.get('/api/my/reservations', ReservationSchema.array()),
+  });
+}
+
 export function useReservation(id: string | null | undefined) {
   return useQuery({
     queryKey: [...RESERVATIONS_KEY, 'one', id],

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDisplayDate, todayInBusinessZone } from '../../../../domain/dates.ts';
+import { formatBusinessDate } from '../../../../domain/dates.ts';
 import { formatRoleLabel } from '../../../../domain/roles.ts';
 import { LazyDrawer } from '../../../components/lazy-drawer.tsx';
 import { type AdminUserDetail, useAdminUser } from '../api.ts';
@@ -71,7 +71,7 @@ function Details({ user }: { user: AdminUserDetail }) {
           {user.is_active ? 'Active' : 'Inactive'}
           {user.email_verified ? '' : ' · email not verified'}
         </Fact>
-        <Fact label="Joined">{formatDisplayDate(todayInBusinessZone(new Date(user.created_at)))}</Fact>
+        <Fact label="Joined">{formatBusinessDate(user.created_at)}</Fact>
         {user.owner_name && <Fact label="Works for">{user.owner_name}</Fact>}
       </Stack>
       {user.role === 'owner' && <OwnerBusiness user={user} />}

@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@ma
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDisplayDate, todayInBusinessZone } from '../../../../domain/dates.ts';
+import { formatBusinessDate, formatDisplayDate, todayInBusinessZone } from '../../../../domain/dates.ts';
 import { formatRand } from '../../../../domain/money.ts';
 import { bookedWhen, bookingTimes } from '../../../../domain/owner-units.ts';
 import { placeLabel } from '../../../../domain/property.ts';
@@ -122,7 +122,7 @@ export function ClientReservationCard({
           <Detail label="Duration" value={reservation.duration} />
           <Detail label="Guests" value={reservation.guests} />
           <Detail label="Total amount" value={formatRand(reservation.total_price_cents)} />
-          <Detail label="Booked on" value={formatDisplayDate(reservation.created_at.slice(0, 10))} />
+          <Detail label="Booked on" value={formatBusinessDate(reservation.created_at)} />
         </SimpleGrid>
         {reservation.special_requests && (
           <Detail label="Special requests" value={reservation.special_requests} />

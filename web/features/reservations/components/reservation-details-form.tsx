@@ -17,6 +17,7 @@ import {
   BOOKING_WINDOW_MESSAGES,
   lastEndDate,
   lastStartDate,
+  pastTimesOn,
   stayLengthRefusal,
 } from '../../../../domain/booking-window.ts';
 import { addDays, formatDisplayDate, todayInBusinessZone } from '../../../../domain/dates.ts';
@@ -27,6 +28,7 @@ import {
   startTimeChoices,
   withoutOwnTimes,
 } from '../../../../domain/owner-units.ts';
+import { isBookableListing } from '../../../../domain/property.ts';
 import {
   type BookedPeriod,
   crossesTakenTime,
@@ -54,6 +56,7 @@ import {
 import { DatePickerInput } from '../../../components/mantine-dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
+  type BusinessProperty,
   clientsBusinessParam,
   type Reservation,
   useBusinessProperties,
@@ -65,6 +68,14 @@ import { type Draft, draftFrom, failureText, NEW_CLIENT } from '../reservation-d
 import { EMPTY_NEW_CLIENT, NewClientForm } from './new-client-form.tsx';
 
 const TAKEN_TIMES = 'Those times are taken on this day. Please choose other times.';
+
+/** A listing in the Property select; one that takes no bookings is shown only as a booking's own, and says why. */
+function listingLabel(listing: BusinessProperty): string {
+  if (listing.archived) return `${listing.title} (archived)`;
+  if (!listing.is_active) return `${listing.title} (inactive)`;
+  if (listing.status !== 'available') return `${listing.title} (under maintenance)`;
+  return listing.title;
+}
 
 /** A whole number of months from 1 to 24, or null. */
 function monthsOf(value: number | string): number | null {
@@ -121,6 +132,10 @@ export function ReservationDetailsForm({
       ? { start: reservation.start_time, end: reservation.end_time }
       : null;
   const taken = withoutOwnTimes(dayTimes.data?.taken ?? [], ownTimes);
+  // A new booking today cannot start before the half hour in progress (docs/decisions/033).
+  const past =
+    !editing && hourly && draft.startDate ? pastTimesOn(draft.startDate, new Date(), 'business') : null;
+  const unavailable = past ? [past, ...taken] : taken;
   const months = monthsOf(draft.months);
   // An unchanged monthly booking keeps its stored end (one made before monthly booking may end mid-month).
   const keepsStoredEnd =
@@ -158,7 +173,10 @@ export function ReservationDetailsForm({
     periodEdited && period && unit ? stayLengthRefusal(unit, period.startDate, period.endDate) : null;
   const timesRefused = hourly && hourlyBookingRefusal(draft.startTime, draft.endTime, rules) !== null;
   const timesTaken =
-    hourly && !!draft.startTime && !!draft.endTime && crossesTakenTime(draft.startTime, draft.endTime, taken);
+    hourly &&
+    !!draft.startTime &&
+    !!draft.endTime &&
+    crossesTakenTime(draft.startTime, draft.endTime, unavailable);
   const units = unit && period && !timesRefused ? unitCount(unit, period) : 0;
   const overrideCents =
     draft.rateOverride === '' ? null : randToCents(clampNonNegative(Number(draft.rateOverride)));
@@ -255,7 +273,7 @@ export function ReservationDetailsForm({
     ...(!editing && mayAddClients ? [{ value: NEW_CLIENT, label: '+ New client' }] : []),
   ];
   const today = todayInBusinessZone();
-  const startChoices = startTimeChoices(rules, taken);
+  const startChoices = startTimeChoices(rules, unavailable);
   // The inputs show what is typed; their min of 0 clamps a negative value on blur, and every use clamps.
   const numberChange = (key: 'taxPercent' | 'discountPercent') => (value: number | string) =>
     set({ [key]: value } as Partial<Draft>);
@@ -274,8 +292,8 @@ export function ReservationDetailsForm({
           searchable
           placeholder="Choose a property"
           data={(properties.data ?? [])
-            .filter((p) => !p.archived || p.id === reservation?.property_id)
-            .map((p) => ({ value: p.id, label: p.archived ? `${p.title} (archived)` : p.title }))}
+            .filter((p) => isBookableListing(p) || p.id === reservation?.property_id)
+            .map((p) => ({ value: p.id, label: listingLabel(p) }))}
           value={draft.propertyId}
           onChange={(value) => set({ propertyId: value, guests: 1 })}
         />
@@ -332,7 +350,7 @@ export function ReservationDetailsForm({
               }))}
               value={draft.startTime}
               onChange={(startTime) => {
-                const ends = endTimeChoices(rules, taken, startTime);
+                const ends = endTimeChoices(rules, unavailable, startTime);
                 const keepEnd = ends.some((end) => end.value === draft.endTime && !end.disabled);
                 set({ startTime, endTime: keepEnd ? draft.endTime : null });
               }}
@@ -343,7 +361,7 @@ export function ReservationDetailsForm({
               placeholder={draft.startTime ? 'Choose' : 'Choose a start time first'}
               allowDeselect={false}
               disabled={!draft.startTime}
-              data={endTimeChoices(rules, taken, draft.startTime).map((choice) => ({
+              data={endTimeChoices(rules, unavailable, draft.startTime).map((choice) => ({
                 value: choice.value,
                 label: choice.value,
                 disabled: choice.disabled,

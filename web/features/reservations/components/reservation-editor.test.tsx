@@ -34,6 +34,8 @@ const property = (
   specifications: { type, ...specifications },
   owner_id: OWNER,
   archived: false,
+  is_active: true,
+  status: 'available',
 });
 
 const LOFT = property(
@@ -58,6 +60,15 @@ const STORE = property('7c0e8a52-1111-4000-8000-000000000005', 'Lock-up Garage',
 const ARCHIVED = {
   ...property('7c0e8a52-1111-4000-8000-000000000006', 'Old Barn', 'accommodation', 10_000, 0),
   archived: true,
+};
+
+const INACTIVE = {
+  ...property('7c0e8a52-1111-4000-8000-000000000007', 'Hidden Cottage', 'accommodation', 10_000, 0),
+  is_active: false,
+};
+const MAINTENANCE = {
+  ...property('7c0e8a52-1111-4000-8000-000000000008', 'Leaky Chalet', 'accommodation', 10_000, 0),
+  status: 'maintenance' as const,
 };
 
 /** Karoo Hall's taken times by day, as GET /api/properties/:id/availability/times answers. */
@@ -102,7 +113,7 @@ function renderEditor(
 ) {
   const api = mockApi((call) => {
     if (call.method === 'GET' && call.url === '/api/business/properties') {
-      return { body: [LOFT, CAR, HALL, DRILL, STORE, ARCHIVED] };
+      return { body: [LOFT, CAR, HALL, DRILL, STORE, ARCHIVED, INACTIVE, MAINTENANCE] };
     }
     if (call.method === 'GET' && call.url.startsWith('/api/clients')) return { body: [LERATO] };
     const times = /^\/api\/properties\/([^/]+)\/availability\/times\?date=(.+)$/.exec(call.url);
@@ -367,12 +378,52 @@ describe('reservation editor', { timeout: 30_000 }, () => {
     expect(body).not.toHaveProperty('guests');
   });
 
-  it('offers no archived listing for a new booking', async () => {
+  it('offers only listings that take bookings for a new booking: no archived, inactive or maintenance one', async () => {
     const { user } = renderEditor();
     await loaded();
     await user.click(screen.getByRole('combobox', { name: 'Property' }));
     expect(await screen.findByRole('option', { name: 'Sea Point Loft' })).toBeTruthy();
     expect(screen.queryByRole('option', { name: /Old Barn/ })).toBeNull();
+    expect(screen.queryByRole('option', { name: /Hidden Cottage/ })).toBeNull();
+    expect(screen.queryByRole('option', { name: /Leaky Chalet/ })).toBeNull();
+  });
+
+  it('a new hourly booking today starts no earlier than the half hour in progress (Johannesburg)', async () => {
+    vi.setSystemTime(new Date('2026-03-10T11:10:00Z')); // 13:10 in Johannesburg
+    const { user } = renderEditor();
+    await loaded();
+    await choose(user, 'Property', 'Karoo Hall');
+    await screen.findByRole('button', { name: 'Date' });
+    await user.click(screen.getByRole('combobox', { name: 'Start time' }));
+    const starts = await screen.findAllByRole('option');
+    const enabled = starts.filter((option) => !option.hasAttribute('data-combobox-disabled'));
+    expect(enabled[0]?.textContent).toBe('13:00');
+    expect(
+      starts.find((option) => option.textContent === '12:30')?.hasAttribute('data-combobox-disabled'),
+    ).toBe(true);
+  });
+
+  it('keeps a booking’s own listing shown, saying why it takes no new bookings; the others stay out', async () => {
+    const booked = aReservation({
+      property_id: MAINTENANCE.id,
+      owner_id: OWNER,
+      client_id: LERATO.id,
+      start_date: '2026-03-12',
+      end_date: '2026-03-14',
+      property: {
+        title: MAINTENANCE.title,
+        type: 'accommodation',
+        location: 'Cape Town',
+        city: 'Cape Town',
+        cover_url: null,
+        archived: false,
+      },
+    });
+    const { user } = renderEditor(() => ({ status: 200, body: booked }), OWNER_ACTOR, booked);
+    await screen.findByRole('button', { name: 'Save Changes' });
+    await user.click(screen.getByRole('combobox', { name: 'Property' }));
+    expect(await screen.findByRole('option', { name: 'Leaky Chalet (under maintenance)' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /Hidden Cottage/ })).toBeNull();
   });
 
   it('books an hourly listing by a date and start and end times inside its bookable hours, taken times disabled', async () => {

@@ -16,11 +16,13 @@ const SLOT_LABELS: Record<SlotState, string> = {
   available: 'available',
   selected: 'selected',
   taken: 'taken',
+  past: 'past',
 };
 
 /**
  * An hourly listing's half-hour slots on one day: the first click picks the start slot, the second
- * the last (domain/rental-unit.ts nextSlotRangeAfterClick); taken slots are disabled and say so.
+ * the last (domain/rental-unit.ts nextSlotRangeAfterClick); taken slots, and today's slots already
+ * gone (`past`), are disabled and say so.
  */
 export function SlotPicker({
   day,
@@ -29,10 +31,12 @@ export function SlotPicker({
   loading,
   range,
   onRangeChange,
+  past,
 }: {
   day: string;
   rules: HourlyRules | undefined;
   taken: readonly TimeRange[];
+  past: TimeRange | null;
   loading: boolean;
   range: SlotRange;
   onRangeChange: (range: SlotRange) => void;
@@ -60,18 +64,21 @@ export function SlotPicker({
             aria-label={`Half-hour slots on ${formatDisplayDate(day)}`}
           >
             {slotStarts(rules).map((slot) => {
-              const state = slotState(range, slot, taken);
+              const state = slotState(range, slot, taken, past);
+              const unavailable = state === 'taken' || state === 'past';
               return (
                 <Button
                   key={slot}
                   size="compact-sm"
                   variant={state === 'selected' ? 'filled' : 'default'}
-                  disabled={state === 'taken'}
+                  disabled={unavailable}
                   aria-pressed={state === 'selected'}
                   aria-label={`${slot}, ${SLOT_LABELS[state]}`}
                   title={`${slot}–${slotEnd(slot)}`}
-                  style={state === 'taken' ? { textDecoration: 'line-through' } : undefined}
-                  onClick={() => onRangeChange(nextSlotRangeAfterClick(range, slot, taken))}
+                  style={unavailable ? { textDecoration: 'line-through' } : undefined}
+                  onClick={() =>
+                    onRangeChange(nextSlotRangeAfterClick(range, slot, past ? [past, ...taken] : taken))
+                  }
                 >
                   {slot}
                 </Button>
