@@ -161,6 +161,25 @@ export const ReservationSchema = z.object({
   tax_percent: z.number(),
   discount_percent: z.number(),
   rate_override_per_day_cents: z.number().nullable(),
+  /**
+   * The rate segments and cleaning fee it was priced at (docs/decisions/029): a new discount re-prices
+   * these, not the listing's prices now. Null for bookings made before they were kept.
+   */
+  booked_rates: z
+    .object({
+      segments: z.array(
+        z.object({
+          startDate: z.string(),
+          endDate: z.string(),
+          units: z.number(),
+          rateCents: z.number(),
+          source: z.enum(['listing', 'period', 'override']),
+          amountCents: z.number(),
+        }),
+      ),
+      cleaningFeeCents: z.number(),
+    })
+    .nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   property: z

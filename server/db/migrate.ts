@@ -19,6 +19,7 @@ import * as searchableListingOwner from './migrations/018-searchable-listing-own
 import * as notificationBounds from './migrations/019-notification-bounds.ts';
 import * as bookingQuotaCount from './migrations/021-booking-quota-count.ts';
 import * as authThrottle from './migrations/022-auth-throttle.ts';
+import * as bookedRatesAndVat from './migrations/023-booked-rates-and-vat.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '019-notification-bounds': notificationBounds,
   '021-booking-quota-count': bookingQuotaCount,
   '022-auth-throttle': authThrottle,
+  '023-booked-rates-and-vat': bookedRatesAndVat,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -34,6 +34,7 @@ export function aReservation(overrides: Partial<Reservation> = {}): Reservation 
     tax_percent: 0,
     discount_percent: 0,
     rate_override_per_day_cents: null,
+    booked_rates: null,
     created_at: '2026-11-01T08:00:00.000Z',
     updated_at: '2026-11-01T08:00:00.000Z',
     property: {

@@ -1,13 +1,7 @@
 import type { Kysely } from 'kysely';
+import { bookingTotal } from '../../../domain/booking-total.ts';
 import { addDays, todayInBusinessZone } from '../../../domain/dates.ts';
-import {
-  hourlyDates,
-  monthlyEnd,
-  type PriceUnit,
-  priceUnitFor,
-  rentalTotal,
-  unitCount,
-} from '../../../domain/rental-unit.ts';
+import { hourlyDates, monthlyEnd, type PriceUnit, priceUnitFor } from '../../../domain/rental-unit.ts';
 import type { ReservationStatus } from '../../../domain/reservation.ts';
 import { findOrCreateClient } from '../../modules/clients/client.repository.ts';
 import type { Database } from '../types.ts';
@@ -99,11 +93,15 @@ export async function seedDemoReservations(
         end_time: period.endTime,
         status: stillRunning ? ('confirmed' as const) : status,
         guests: 1,
-        total_price_cents: rentalTotal({
-          unitPriceCents: property.price_per_day_cents,
-          units: unitCount(priceUnitFor(property.type), period),
+        total_price_cents: bookingTotal({
+          unit: priceUnitFor(property.type),
+          period,
+          listingRateCents: property.price_per_day_cents,
+          rates: [],
           cleaningFeeCents: property.cleaning_fee_cents,
-        }),
+          discountPercent: 0,
+          taxPercent: 0,
+        }).totalCents,
         security_deposit_cents: property.security_deposit_cents,
         special_requests: status === 'pending' ? 'Late check-in, around 20:00 please.' : null,
         created_by: ids.owner,

@@ -145,7 +145,8 @@ describe('the Transactions tab', () => {
     const price = within(form).getByRole('textbox', { name: 'Unit price' });
     await user.clear(price);
     await user.type(price, '50');
-    expect(within(form).getByText('Line total R 115.00 (R 100.00 + R 15.00 tax)')).toBeTruthy();
+    // Prices include VAT (decision 029): R 100.00 holds 100 × 15 / 115 = R 13.04.
+    expect(within(form).getByText('Line total R 100.00 (R 13.04 VAT included)')).toBeTruthy();
     await user.click(within(form).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(toastTexts()).toContain('Transaction added'));
     const posted = api.calls.find((call) => call.method === 'POST');
