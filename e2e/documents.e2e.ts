@@ -84,7 +84,7 @@ describe.runIf(browserAvailable)('journey: quotes, confirmations and tax invoice
     await expect.poll(() => owner.page.getByText('Business details saved').isVisible()).toBe(true);
     await expectAccessible(owner.page, 'profile with business details');
 
-    // In reservation management the owner confirms the booking at 15 % VAT…
+    // In reservation management the owner confirms the booking; a VAT vendor's prices include 15 % VAT…
     await owner.page.goto('/reservation-management');
     const row = owner.page
       .getByRole('row')
@@ -95,7 +95,7 @@ describe.runIf(browserAvailable)('journey: quotes, confirmations and tax invoice
     const editor = owner.page.getByRole('dialog', { name: 'Edit Reservation' });
     await editor.getByRole('combobox', { name: 'Status' }).click();
     await owner.page.getByRole('option', { name: 'Confirmed' }).click();
-    await editor.getByRole('textbox', { name: 'Tax %' }).fill('15');
+    expect(await editor.getByRole('textbox', { name: 'VAT' }).inputValue()).toBe('15 % included');
     await editor.getByRole('button', { name: 'Save Changes' }).click();
     await expect.poll(() => owner.page.getByText('Reservation updated successfully').isVisible()).toBe(true);
     await expect.poll(() => row.getByText('Confirmed').isVisible()).toBe(true);
@@ -116,7 +116,10 @@ describe.runIf(browserAvailable)('journey: quotes, confirmations and tax invoice
     await stockForm.getByRole('combobox', { name: 'Stock item' }).click();
     await owner.page.getByRole('option', { name: /^Gas bottle/ }).click();
     await stockForm.getByRole('textbox', { name: 'Quantity' }).fill('2');
-    await expect.poll(() => stockForm.getByText('Line total R 805.00').isVisible()).toBe(true);
+    // Two at R 350, VAT included (decision 029).
+    await expect
+      .poll(() => stockForm.getByText('Line total R 700.00', { exact: false }).isVisible())
+      .toBe(true);
     await stockForm.getByRole('button', { name: 'Add' }).click();
     const transactions = editor.getByRole('table', { name: 'Transactions' });
     await expect.poll(() => transactions.getByText('Gas bottle (GAS-09)').isVisible()).toBe(true);

@@ -1,7 +1,7 @@
 import { AspectRatio, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { bookingTotal } from '../../../../domain/booking-total.ts';
 import { formatDisplayDate } from '../../../../domain/dates.ts';
-import { formatRand } from '../../../../domain/money.ts';
+import { formatRand, formatRandCents } from '../../../../domain/money.ts';
 import { placeLabel, pricePeriodLabel } from '../../../../domain/property.ts';
 import {
   type BookedPeriod,
@@ -105,18 +105,18 @@ export function BookingSummary({
               {formatUnits(unit === 'hour' && !period?.startTime ? 'day' : unit, segment.units)}
               {segment.source === 'period' ? ' (seasonal rate)' : ''}
             </Text>
-            <Text size="sm">{formatRand(segment.amountCents)}</Text>
+            <Text size="sm">{formatRandCents(segment.amountCents)}</Text>
           </Group>
         ))}
         {property.cleaning_fee_cents > 0 && (
           <Group justify="space-between">
             <Text size="sm">Cleaning fee</Text>
-            <Text size="sm">{formatRand(property.cleaning_fee_cents)}</Text>
+            <Text size="sm">{formatRandCents(property.cleaning_fee_cents)}</Text>
           </Group>
         )}
         <Group justify="space-between">
           <Text fw={700}>Total</Text>
-          <Text fw={700}>{price && !rates.isPending ? formatRand(price.totalCents) : '—'}</Text>
+          <Text fw={700}>{price && !rates.isPending ? formatRandCents(price.totalCents) : '—'}</Text>
         </Group>
         {property.security_deposit_cents > 0 && (
           <Text size="xs" c="dimmed">
