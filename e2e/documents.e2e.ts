@@ -1,31 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRandCents } from '../domain/money.ts';
-import { pdfAllText } from '../server/test/pdf-text.ts';
-import { openListingsOf, pickStayOnCalendar } from './support/booking.ts';
-import {
-  browserAvailable,
-  expectAccessible,
-  launchBrowser,
-  newPage,
-  registerVerifiedClient,
-  signIn,
-} from './support/browser.ts';
+import { newClientPicksStay, THANDI as OWNER, thandiAccommodation } from './support/booking.ts';
+import { browserAvailable, expectAccessible, launchBrowser, newPage, signIn } from './support/browser.ts';
+import { downloadedPdfText } from './support/pdf.ts';
 
-const OWNER = { email: 'thandi@rentza.test', password: 'Owner#2026' };
 const TRADING_NAME = 'Thandi’s Coastal Stays';
 const VAT_NUMBER = '4123456789';
 /** Far from the first free night, where other journeys book. */
 const SKIP_DAYS = 70;
-
-/** Clicks something that downloads a file and returns the file's text as a PDF reader shows it. */
-async function downloadedPdfText(page: Page, trigger: Locator): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
-  const file = await download.path();
-  expect(file, 'the download finished').toBeTruthy();
-  return { name: download.suggestedFilename(), text: await pdfAllText(await readFile(file as string)) };
-}
 
 describe.runIf(browserAvailable)('journey: quotes, confirmations and tax invoices', () => {
   let browser: Browser;
@@ -35,18 +18,18 @@ describe.runIf(browserAvailable)('journey: quotes, confirmations and tax invoice
   afterAll(async () => browser?.close());
 
   it('a VAT-registered owner bills a booking line by line, then issues, downloads and emails its tax invoice; the client downloads their documents', async () => {
-    const listing = (await openListingsOf(browser, OWNER.email, OWNER.password))
-      .filter((candidate) => candidate.type === 'accommodation')
-      .at(-1);
+    const listing = await thandiAccommodation(browser);
     expect(listing, 'an accommodation listing of Thandi that takes bookings').toBeDefined();
     if (!listing) return;
 
     // A client books two nights and downloads the booking confirmation from My Reservations.
-    const client = await newPage(browser);
-    const account = await registerVerifiedClient(client.page, 'Ayanda', 'Zulu');
-    await signIn(client.page, account.email, account.password);
-    await client.page.goto(`/reservation/${listing.id}`);
-    await pickStayOnCalendar(client.page, listing.id, 2, SKIP_DAYS);
+    const { client, account } = await newClientPicksStay(
+      browser,
+      listing.id,
+      { first: 'Ayanda', last: 'Zulu' },
+      2,
+      SKIP_DAYS,
+    );
     await client.page.getByRole('button', { name: 'Confirm Reservation' }).click();
     await client.page.waitForURL(/\/my-reservations$/);
     const card = client.page.getByRole('article', { name: listing.title });

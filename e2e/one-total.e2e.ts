@@ -1,32 +1,16 @@
-import { readFile } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRandCents } from '../domain/money.ts';
-import { pdfAllText } from '../server/test/pdf-text.ts';
-import { openListingsOf, pickStayOnCalendar } from './support/booking.ts';
-import {
-  browserAvailable,
-  expectAccessible,
-  launchBrowser,
-  newPage,
-  registerVerifiedClient,
-  signIn,
-} from './support/browser.ts';
+import { newClientPicksStay, THANDI as OWNER, thandiAccommodation } from './support/booking.ts';
+import { browserAvailable, expectAccessible, launchBrowser, newPage, signIn } from './support/browser.ts';
 import { readMail } from './support/mailbox.ts';
+import { downloadedPdfText } from './support/pdf.ts';
 
-const OWNER = { email: 'thandi@rentza.test', password: 'Owner#2026' };
 /** Clear of the nights the documents journey books on the same listing (70 days on). */
 const SKIP_DAYS = 58;
 
 /** Text with every run of spaces (no-break ones included) as one plain space. */
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
-
-async function downloadedPdfText(page: Page, trigger: Locator): Promise<string> {
-  const [download] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
-  const file = await download.path();
-  expect(file, 'the download finished').toBeTruthy();
-  return plain(await pdfAllText(await readFile(file as string)));
-}
 
 describe.runIf(browserAvailable)('journey: one booking, one total (decision 029)', () => {
   let browser: Browser;
@@ -36,18 +20,18 @@ describe.runIf(browserAvailable)('journey: one booking, one total (decision 029)
   afterAll(async () => browser?.close());
 
   it('a client books a VAT vendor’s stay; the summary, My Reservations, the table, the email and the tax invoice say the same total', async () => {
-    const listing = (await openListingsOf(browser, OWNER.email, OWNER.password))
-      .filter((candidate) => candidate.type === 'accommodation')
-      .at(-1);
+    const listing = await thandiAccommodation(browser);
     expect(listing, 'an accommodation listing of Thandi (a VAT vendor) that takes bookings').toBeDefined();
     if (!listing) return;
 
     // The client clicks two nights on the calendar; the summary shows the total they will pay.
-    const client = await newPage(browser);
-    const account = await registerVerifiedClient(client.page, 'Nomsa', 'Dube');
-    await signIn(client.page, account.email, account.password);
-    await client.page.goto(`/reservation/${listing.id}`);
-    await pickStayOnCalendar(client.page, listing.id, 2, SKIP_DAYS);
+    const { client, account } = await newClientPicksStay(
+      browser,
+      listing.id,
+      { first: 'Nomsa', last: 'Dube' },
+      2,
+      SKIP_DAYS,
+    );
     const summaryTotal = client.page
       .getByText('Total', { exact: true })
       .locator('xpath=following-sibling::*[1]');
@@ -110,10 +94,11 @@ describe.runIf(browserAvailable)('journey: one booking, one total (decision 029)
       .toBe(true);
     const address = dialog.getByRole('textbox', { name: 'Client address' });
     if (await address.isVisible()) await address.fill('9 Kloof Street\nGardens\n8001');
-    const invoice = await downloadedPdfText(
+    const { text } = await downloadedPdfText(
       owner.page,
       dialog.getByRole('button', { name: 'Download invoice' }),
     );
+    const invoice = plain(text);
     expect(invoice).toContain('Tax Invoice');
     expect(invoice).toContain('VAT at 15 % included');
     expect(invoice).toContain(`Total incl. VAT ${total}`);

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_LINE_MESSAGES as M } from '../../../domain/billing-lines.ts';
 import type { Ledger } from '../../../domain/schemas/billing-lines.ts';
 import type { Reservation } from '../../../domain/schemas/reservation.ts';
-import { bookingBody, day, insertProperty, newClientInput } from '../../test/booking-fixtures.ts';
+import {
+  bookingBody,
+  insertProperty,
+  insertRate,
+  newClientInput,
+  raisePrices,
+} from '../../test/booking-fixtures.ts';
 import { ownerWithDetails } from '../../test/document-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type PersonKey, testPeople } from '../../test/people.ts';
@@ -267,16 +273,7 @@ describe('the add-rental-charge action', () => {
     });
     const offset = 10;
     // The second and third nights fall in a peak period at R 1 400.
-    await t.db
-      .insertInto('property_rates')
-      .values({
-        property_id: property.id,
-        owner_id: owner.user.id,
-        start_date: day(offset + 1),
-        end_date: day(offset + 10),
-        rate_cents: 140_000,
-      })
-      .execute();
+    await insertRate(t.db, property, offset + 1, offset + 10, 140_000);
     const created = await t.post(
       '/api/reservations',
       bookingBody(property.id, offset, 3, {
@@ -290,16 +287,11 @@ describe('the add-rental-charge action', () => {
     const reservation = created.json<Reservation>();
     // R 1 000 + 2 × R 1 400 = R 3 800, less 10 % = R 3 420, + R 200 cleaning = R 3 620 (R 472.17 VAT in it).
     expect(reservation).toMatchObject({ total_price_cents: 362_000, tax_percent: 15, discount_percent: 10 });
-    await t.db
-      .updateTable('properties')
-      .set({ price_per_day_cents: 180_000, cleaning_fee_cents: 50_000 })
-      .where('id', '=', property.id)
-      .execute();
-    await t.db
-      .updateTable('property_rates')
-      .set({ rate_cents: 200_000 })
-      .where('property_id', '=', property.id)
-      .execute();
+    await raisePrices(t.db, property.id, {
+      perUnitCents: 180_000,
+      cleaningCents: 50_000,
+      periodRateCents: 200_000,
+    });
 
     const response = await t.post(url(reservation.id), { kind: 'rental' }, { cookie: owner.cookie });
     expect(response.statusCode, response.body).toBe(201);

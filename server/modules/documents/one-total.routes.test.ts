@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ledger } from '../../../domain/schemas/billing-lines.ts';
 import type { InvoiceIssueResult } from '../../../domain/schemas/documents.ts';
 import type { Reservation } from '../../../domain/schemas/reservation.ts';
-import { bookingBody, day, insertProperty } from '../../test/booking-fixtures.ts';
+import { bookingBody, insertProperty, insertRate, raisePrices } from '../../test/booking-fixtures.ts';
 import { ownerWithDetails } from '../../test/document-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { pdfAllText } from '../../test/pdf-text.ts';
@@ -44,16 +44,7 @@ async function listingWithSeason(vatRegistered = true) {
     cleaning_fee_cents: 25_000,
     security_deposit_cents: 50_000,
   });
-  await t.db
-    .insertInto('property_rates')
-    .values({
-      property_id: property.id,
-      owner_id: owner.user.id,
-      start_date: day(21),
-      end_date: day(40),
-      rate_cents: 140_000,
-    })
-    .execute();
+  await insertRate(t.db, property, 21, 40, 140_000);
   return { owner, property };
 }
 
@@ -85,16 +76,11 @@ describe('a client books a VAT vendor’s listing', () => {
     expect(await mailText(client.user.email, /is confirmed/)).toContain('Total: R 2 650.00');
 
     // The owner raises every price; the booking keeps what it cost.
-    await t.db
-      .updateTable('properties')
-      .set({ price_per_day_cents: 180_000, cleaning_fee_cents: 50_000 })
-      .where('id', '=', property.id)
-      .execute();
-    await t.db
-      .updateTable('property_rates')
-      .set({ rate_cents: 200_000 })
-      .where('property_id', '=', property.id)
-      .execute();
+    await raisePrices(t.db, property.id, {
+      perUnitCents: 180_000,
+      cleaningCents: 50_000,
+      periodRateCents: 200_000,
+    });
     // The editor re-sends every field it shows: nothing that prices the booking changed.
     const resaved = await t.patch(
       `/api/reservations/${reservation.id}`,

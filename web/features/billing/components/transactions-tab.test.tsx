@@ -14,7 +14,7 @@ import {
   renderWithProviders,
   toastTexts,
 } from '../../../test/render.tsx';
-import { aReservation } from '../../../test/wire-fixtures.ts';
+import { aBusinessDetails, aReservation } from '../../../test/wire-fixtures.ts';
 import { TransactionsTab } from './transactions-tab.tsx';
 
 const OWNER: Actor = {
@@ -67,23 +67,7 @@ function renderTab(options: { ledger: Ledger; vatRegistered?: boolean; onPost?: 
       return { status: 201, body: options.onPost?.(call) ?? options.ledger };
     if (call.url.startsWith('/api/business/details'))
       return {
-        body: {
-          owner_id: OWNER.id,
-          trading_name: 'Karoo Stays',
-          address: '12 Long Street',
-          phone: null,
-          email: null,
-          vat_registered: options.vatRegistered ?? true,
-          vat_number: options.vatRegistered === false ? null : '4123456789',
-          bank_name: null,
-          bank_account_holder: null,
-          bank_account_number: null,
-          bank_branch_code: null,
-          bank_account_type: null,
-          payment_terms: null,
-          logo_url: null,
-          updated_at: '2026-11-01T08:00:00.000Z',
-        },
+        body: aBusinessDetails({ owner_id: OWNER.id, vat_registered: options.vatRegistered ?? true }),
       };
     if (call.url.startsWith('/api/billing/')) return { body: [] };
     return undefined;

@@ -12,7 +12,7 @@ import {
   renderWithProviders,
   toastTexts,
 } from '../../../test/render.tsx';
-import { aReservation } from '../../../test/wire-fixtures.ts';
+import { aBusinessDetails, aReservation } from '../../../test/wire-fixtures.ts';
 import type { BusinessProperty, Client, Reservation } from '../api.ts';
 import { ReservationEditor } from './reservation-editor.tsx';
 
@@ -110,25 +110,6 @@ const LOFT_RATES = [
   },
 ];
 
-/** The business's details as GET /api/business/details answers (VAT-registered unless told). */
-const businessDetails = (vatRegistered: boolean) => ({
-  owner_id: OWNER,
-  trading_name: 'Karoo Stays',
-  address: '12 Long Street',
-  phone: null,
-  email: null,
-  vat_registered: vatRegistered,
-  vat_number: vatRegistered ? '4123456789' : null,
-  bank_name: null,
-  bank_account_holder: null,
-  bank_account_number: null,
-  bank_branch_code: null,
-  bank_account_type: null,
-  payment_terms: null,
-  logo_url: null,
-  updated_at: '2026-11-01T08:00:00.000Z',
-});
-
 function renderEditor(
   onSave: (call: ApiCall) => ApiReply = () => ({ status: 201, body: aReservation() }),
   who: Actor = OWNER_ACTOR,
@@ -139,7 +120,7 @@ function renderEditor(
     const rates = /^\/api\/properties\/([^/]+)\/rates$/.exec(call.url);
     if (call.method === 'GET' && rates) return { body: rates[1] === LOFT.id ? LOFT_RATES : [] };
     if (call.method === 'GET' && call.url.startsWith('/api/business/details'))
-      return { body: businessDetails(vatRegistered) };
+      return { body: aBusinessDetails({ owner_id: OWNER, vat_registered: vatRegistered }) };
     if (call.method === 'GET' && call.url === '/api/business/properties') {
       return { body: [LOFT, CAR, HALL, DRILL, STORE, ARCHIVED] };
     }
