@@ -116,6 +116,12 @@ describe('the Transactions tab', () => {
       onPost: () => ledgerOf([line({})], { charges_cents: 11_500, balance_due_cents: 11_500 }),
     });
     await screen.findByText('No transactions yet');
+    // Unbilled: the booking's total is what is due (decision 029), never R 0.00.
+    expect(
+      screen.getByText(
+        `Nothing is billed yet: the booking’s total, ${formatRandCents(reservation.total_price_cents).replace(/\s/g, ' ')}, is due. Add the rental charge to bill it line by line.`,
+      ),
+    ).toBeTruthy();
     const form = screen.getByRole('form', { name: 'Ad hoc charge' });
     await user.type(within(form).getByRole('textbox', { name: 'Description' }), 'Firewood');
     const quantity = within(form).getByRole('textbox', { name: 'Quantity' });
