@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chargeLine, rentalChargeLines } from './billing-lines.ts';
+import { chargeLine, rentalChargeLines as linesOf } from './billing-lines.ts';
+import { type BookingTotalInput, bookingTotal } from './booking-total.ts';
 import type { PriceUnit } from './rental-unit.ts';
 
 const base = {
@@ -14,6 +15,10 @@ const base = {
   discountPercent: 0,
 };
 
+/** The rental charge of a booking priced now (the server bills the rates stored at booking the same way). */
+const rentalChargeLines = (input: BookingTotalInput & { title: string }) =>
+  linesOf({ ...input, price: bookingTotal(input) });
+
 const summary = (lines: ReturnType<typeof rentalChargeLines>) =>
   lines.map((line) => [
     line.quantity,
@@ -24,7 +29,7 @@ const summary = (lines: ReturnType<typeof rentalChargeLines>) =>
     line.totalCents,
   ]);
 
-describe('the rental charge: one line per run of units at one rate, discount then tax', () => {
+describe('the rental charge: one line per run of units at one rate, discount off, VAT included', () => {
   it('nights before a rate period take the listing’s price; nights in it take its rate (its start included)', () => {
     expect(summary(rentalChargeLines(base))).toEqual([
       [2, 'night', 100_000, 200_000, 0, 200_000], // 29 and 30 November
@@ -54,18 +59,18 @@ describe('the rental charge: one line per run of units at one rate, discount the
   });
 
   it.each([
-    // discount %, tax %, subTotal, tax, total of 4 nights at R 900 (override)
-    [0, 15, 360_000, 54_000, 414_000],
+    // discount %, tax %, subTotal (excl. VAT), VAT, total of 4 nights at R 900 (override)
+    [0, 15, 313_043, 46_957, 360_000], // R 3 600 holds 3 600 × 15 / 115 = R 469.57 VAT
     [10, 0, 324_000, 0, 324_000],
-    [10, 15, 324_000, 48_600, 372_600], // discount first: 3 240 + 15 % = 3 726
-    [12.5, 15, 315_000, 47_250, 362_250],
-    [33.33, 15, 240_012, 36_002, 276_014], // 3 600 × 33.33 % = 1 199.88 off; 15 % of 2 400.12 = 360.018 → 360.02
-  ])('%s %% discount then %s %% tax → %s + %s = %s', (discountPercent, taxPercent, sub, tax, total) => {
+    [10, 15, 281_739, 42_261, 324_000], // discount first: R 3 240, of which R 422.61 VAT
+    [12.5, 15, 273_913, 41_087, 315_000],
+    [33.33, 15, 208_706, 31_306, 240_012], // 3 600 × 33.33 % = 1 199.88 off; 2 400.12 × 15 / 115 = 313.06
+  ])('%s %% discount, %s %% VAT → %s + %s = %s', (discountPercent, taxPercent, sub, tax, total) => {
     const [line] = rentalChargeLines({ ...base, overrideRateCents: 90_000, discountPercent, taxPercent });
     expect([line?.subTotalCents, line?.taxCents, line?.totalCents]).toEqual([sub, tax, total]);
   });
 
-  it('the cleaning fee is a line of its own: taxed, not discounted', () => {
+  it('the cleaning fee is a line of its own: VAT included, not discounted', () => {
     const lines = rentalChargeLines({
       ...base,
       overrideRateCents: 90_000,
@@ -78,9 +83,9 @@ describe('the rental charge: one line per run of units at one rate, discount the
       quantity: 1,
       unitPriceCents: 30_000,
       discountPercent: 0,
-      subTotalCents: 30_000,
-      taxCents: 4_500,
-      totalCents: 34_500,
+      subTotalCents: 26_087,
+      taxCents: 3_913, // R 461.74 VAT of R 3 540 shared: R 422.61 rental, R 39.13 cleaning
+      totalCents: 30_000,
     });
   });
 
@@ -138,7 +143,7 @@ describe('a charge line', () => {
       taxPercent: 15,
       discountPercent: 0,
     });
-    // 3 × R 45.50 = R 136.50; 15 % = R 20.475 → R 20.48
-    expect([line.subTotalCents, line.taxCents, line.totalCents]).toEqual([13_650, 2_048, 15_698]);
+    // 3 × R 45.50 = R 136.50, of which 136.50 × 15 / 115 = R 17.80 VAT
+    expect([line.subTotalCents, line.taxCents, line.totalCents]).toEqual([11_870, 1_780, 13_650]);
   });
 });

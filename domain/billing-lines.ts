@@ -1,15 +1,9 @@
-import {
-  type LedgerLine,
-  type LineAmounts,
-  ledgerSummary,
-  lineAmounts,
-  type RatePeriod,
-  rentalSegments,
-} from './billing.ts';
+import { type LedgerLine, type LineAmounts, ledgerSummary, lineAmounts } from './billing.ts';
+import { type BookingTotal, type BookingTotalInput, type TotalPart, totalParts } from './booking-total.ts';
 import { addDays, formatDisplayDate, type IsoDate } from './dates.ts';
 import type { Cents } from './money.ts';
 import { formatRandCents, MAX_TOTAL_CENTS, plainRandCents } from './money.ts';
-import { type BookedPeriod, formatUnits, type PriceUnit } from './rental-unit.ts';
+import { formatUnits, type PriceUnit } from './rental-unit.ts';
 
 /**
  * A reservation's billing lines (spec booking-core §2 Transactions tab, §5; docs/decisions/016):
@@ -94,55 +88,43 @@ const dateRange = (unit: PriceUnit, start: IsoDate, end: IsoDate) => {
 
 /**
  * The add-rental-charge action: one line per run of booked units at one rate (the rate calculator,
- * docs/decisions/016), each taking the reservation's discount % and then its tax %, and the listing's
- * cleaning fee as a line of its own (taxed, not discounted: the discount applies to the rental).
+ * docs/decisions/016), and the listing's cleaning fee as a line of its own (not discounted: the
+ * discount applies to the rental). The lines are the booking's total split up (docs/decisions/029):
+ * the discount and the VAT are rounded once on the whole and shared out, so the lines add up to it.
  */
-export function rentalChargeLines(input: {
-  title: string;
-  unit: PriceUnit;
-  period: BookedPeriod;
-  listingRateCents: Cents;
-  rates: readonly RatePeriod[];
-  overrideRateCents: Cents | null;
-  cleaningFeeCents: Cents;
-  taxPercent: number;
-  discountPercent: number;
-}): ChargeLine[] {
-  const segments = rentalSegments({
-    unit: input.unit,
-    period: input.period,
-    listingRateCents: input.listingRateCents,
-    rates: input.rates,
-    overrideRateCents: input.overrideRateCents,
-  });
+export function rentalChargeLines(
+  input: Pick<BookingTotalInput, 'unit' | 'period'> & { title: string; price: BookingTotal },
+): ChargeLine[] {
+  const total = input.price;
+  const parts = totalParts(total);
   const hourly = input.unit === 'hour' && input.period.startTime && input.period.endTime;
   const lineUnit = input.unit === 'hour' && !hourly ? 'day' : input.unit;
-  const lines = segments.map((segment) => {
+  const lines: ChargeLine[] = total.segments.map((segment, index) => {
     const when = hourly
       ? `${formatDisplayDate(segment.startDate)}, ${input.period.startTime}–${input.period.endTime}`
       : dateRange(lineUnit, segment.startDate, segment.endDate);
     const rate =
       segment.source === 'period' ? ', seasonal rate' : segment.source === 'override' ? ', agreed rate' : '';
-    return chargeLine({
+    return {
       description: `${input.title}: ${when} (${formatUnits(lineUnit, segment.units)}${rate})`,
       quantity: segment.units,
       unit: lineUnit,
       unitPriceCents: segment.rateCents,
-      taxPercent: input.taxPercent,
-      discountPercent: input.discountPercent,
-    });
+      taxPercent: total.taxPercent,
+      discountPercent: total.discountPercent,
+      ...(parts[index] as TotalPart),
+    };
   });
-  if (input.cleaningFeeCents > 0) {
-    lines.push(
-      chargeLine({
-        description: 'Cleaning fee',
-        quantity: 1,
-        unit: null,
-        unitPriceCents: input.cleaningFeeCents,
-        taxPercent: input.taxPercent,
-        discountPercent: 0,
-      }),
-    );
+  if (total.cleaningFeeCents > 0) {
+    lines.push({
+      description: 'Cleaning fee',
+      quantity: 1,
+      unit: null,
+      unitPriceCents: total.cleaningFeeCents,
+      taxPercent: total.taxPercent,
+      discountPercent: 0,
+      ...(parts.at(-1) as TotalPart),
+    });
   }
   return lines;
 }

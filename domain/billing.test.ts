@@ -10,19 +10,19 @@ import {
   rentalSubtotal,
 } from './billing.ts';
 
-describe('line amounts: subTotal = quantity × unit price, total = subTotal + tax, to the cent, half up', () => {
+describe('line amounts: the total is quantity × unit price less the discount; the VAT is the part of it t / (100 + t), half up', () => {
   it.each([
-    // quantity, unit price, tax %, discount %, subTotal, tax, total
+    // quantity, unit price, tax %, discount %, subTotal (excl. VAT), VAT, total
     [1, 10_000, 0, 0, 10_000, 0, 10_000],
-    [2, 12_345, 15, 0, 24_690, 3_704, 28_394], // 3 703.5 → 3 704
-    [1, 1, 50, 0, 1, 1, 2], // 0.5 c tax rounds up
-    [1, 3, 50, 0, 3, 2, 5], // 1.5 c → 2 c
-    [0.5, 1, 0, 0, 1, 0, 1], // half a cent of subtotal rounds up
+    [2, 12_345, 15, 0, 21_470, 3_220, 24_690], // 24 690 × 15 / 115 = 3 220.43
+    [1, 1, 100, 0, 0, 1, 1], // 0.5 c of VAT rounds up
+    [1, 3, 100, 0, 1, 2, 3], // 1.5 c → 2 c
+    [0.5, 1, 0, 0, 1, 0, 1], // half a cent of amount rounds up
     [1.25, 999, 0, 0, 1_249, 0, 1_249], // 1 248.75 → 1 249
-    [3, 100_000, 15, 10, 270_000, 40_500, 310_500], // discount first, then tax
+    [3, 100_000, 15, 10, 234_783, 35_217, 270_000], // discount first; the VAT is inside what is left
     [1, 1_005, 0, 50, 502, 0, 502], // 502.5 discount rounds up to 503, leaving 502
-    [4.5, 80_000, 15, 0, 360_000, 54_000, 414_000], // four and a half hours
-    [100_000, 100_000_000, 15, 0, 10_000_000_000_000, 1_500_000_000_000, 11_500_000_000_000], // no float overflow
+    [4.5, 80_000, 15, 0, 313_043, 46_957, 360_000], // four and a half hours
+    [100_000, 100_000_000, 15, 0, 8_695_652_173_913, 1_304_347_826_087, 10_000_000_000_000], // no float overflow
   ])(
     '%s × %s c at %s %% tax, %s %% discount → %s + %s = %s',
     (quantity, unitPriceCents, taxPercent, discountPercent, sub, tax, total) => {

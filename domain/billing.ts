@@ -3,10 +3,11 @@ import type { Cents } from './money.ts';
 import { type BookedPeriod, hoursBetween, type PriceUnit, unitCount } from './rental-unit.ts';
 
 /**
- * Billing amounts (spec booking-core §5, docs/decisions/016). Every amount is integer cents and
- * every rounding is half up (away from zero) to the cent:
- * - subTotal = quantity × unit price; total = subTotal + tax, tax = subTotal × tax %;
- * - a rental charge takes the discount % off the rental subtotal first, then the tax %.
+ * Billing amounts (spec booking-core §5, docs/decisions/016 and 029). Every amount is integer cents
+ * and every rounding is half up (away from zero) to the cent. Prices include VAT (029: what the
+ * listing or catalogue shows is what the client pays):
+ * - total = quantity × unit price, less the discount %; tax = the part of the total that is VAT,
+ *   total × t / (100 + t), rounded once; subTotal (excl. VAT) = total − tax.
  */
 
 export const TRANSACTION_KINDS = [
@@ -56,7 +57,13 @@ export interface LineAmounts {
   totalCents: Cents;
 }
 
-/** The amounts of one billing line: quantity × unit price, less the discount %, plus the tax %. */
+/** The VAT a VAT-inclusive amount holds: total × t / (100 + t), half up (R 2 000 at 15 % holds R 260.87). */
+export function includedTax(totalCents: Cents, taxPercent: number): Cents {
+  const rate = hundredths(taxPercent);
+  return divideHalfUp(BigInt(totalCents) * rate, 10_000n + rate);
+}
+
+/** The amounts of one billing line: quantity × unit price (VAT included), less the discount %; its VAT is the included part. */
 export function lineAmounts(input: {
   quantity: number;
   unitPriceCents: Cents;
@@ -65,25 +72,45 @@ export function lineAmounts(input: {
 }): LineAmounts {
   const grossCents = divideHalfUp(hundredths(input.quantity) * BigInt(input.unitPriceCents), 100n);
   const discountCents = percentOf(grossCents, input.discountPercent ?? 0);
-  const subTotalCents = grossCents - discountCents;
-  const taxCents = percentOf(subTotalCents, input.taxPercent);
-  return { grossCents, discountCents, subTotalCents, taxCents, totalCents: subTotalCents + taxCents };
+  const totalCents = grossCents - discountCents;
+  const taxCents = includedTax(totalCents, input.taxPercent);
+  return { grossCents, discountCents, subTotalCents: totalCents - taxCents, taxCents, totalCents };
 }
 
 /**
- * A kept deposit is an amount the owner keeps, VAT included when they charge VAT: the tax is its
- * tax fraction, t / (100 + t) of it (R 1 150 kept at 15 % is R 1 000 + R 150 VAT).
+ * An amount with its VAT included (a kept deposit, a subscription payment): the tax is its tax
+ * fraction, t / (100 + t) of it (R 1 150 kept at 15 % is R 1 000 + R 150 VAT).
  */
 export function inclusiveAmounts(totalCents: Cents, taxPercent: number): LineAmounts {
-  const scale = 10_000n + hundredths(taxPercent);
-  const subTotalCents = divideHalfUp(BigInt(totalCents) * 10_000n, scale);
-  return {
-    grossCents: subTotalCents,
-    discountCents: 0,
-    subTotalCents,
-    taxCents: totalCents - subTotalCents,
-    totalCents,
-  };
+  const taxCents = includedTax(totalCents, taxPercent);
+  const subTotalCents = totalCents - taxCents;
+  return { grossCents: subTotalCents, discountCents: 0, subTotalCents, taxCents, totalCents };
+}
+
+/**
+ * Splits an amount over parts in proportion to their weights, in whole cents that add up to it
+ * exactly (largest remainder; ties to the earlier part). All weights 0: the first part takes it.
+ */
+export function allocateCents(amountCents: Cents, weights: readonly Cents[]): Cents[] {
+  if (weights.length === 0) return [];
+  const sum = weights.reduce((total, weight) => total + BigInt(weight), 0n);
+  if (sum === 0n) return weights.map((_, index) => (index === 0 ? amountCents : 0));
+  const amount = BigInt(amountCents);
+  const shares = weights.map((weight) => (amount * BigInt(weight)) / sum);
+  const remainders = weights.map((weight, index) => ({
+    index,
+    remainder: amount * BigInt(weight) - (shares[index] as bigint) * sum,
+  }));
+  let left = amount - shares.reduce((total, share) => total + share, 0n);
+  remainders.sort((a, b) =>
+    a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
+  );
+  for (const { index } of remainders) {
+    if (left <= 0n) break;
+    shares[index] = (shares[index] as bigint) + 1n;
+    left -= 1n;
+  }
+  return shares.map(Number);
 }
 
 /** A seasonal rate of a listing: [startDate, endDate), per the listing's unit. */
@@ -191,8 +218,12 @@ export interface LedgerSummary {
   depositHeldCents: Cents;
 }
 
-/** Charges, payments, the balance due and the deposit held, from a reservation's (not voided) lines. */
-export function ledgerSummary(lines: readonly LedgerLine[]): LedgerSummary {
+/**
+ * Charges, payments, the balance due and the deposit held, from a reservation's (not voided) lines.
+ * Until a charge line exists, what is owed is the booking's total (`unbilledTotalCents`, the price
+ * fixed at booking): an unbilled booking is never shown with nothing due (docs/decisions/029).
+ */
+export function ledgerSummary(lines: readonly LedgerLine[], unbilledTotalCents = 0): LedgerSummary {
   let chargesCents = 0;
   let paymentsCents = 0;
   let depositHeldCents = 0;
@@ -217,7 +248,8 @@ export function ledgerSummary(lines: readonly LedgerLine[]): LedgerSummary {
         chargesCents += line.totalCents;
     }
   }
-  const owed = chargesCents - paymentsCents;
+  const billed = lines.some((line) => isCharge(line.kind));
+  const owed = (billed ? chargesCents : unbilledTotalCents) - paymentsCents;
   return {
     chargesCents,
     paymentsCents,

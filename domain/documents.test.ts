@@ -98,28 +98,28 @@ describe('documentTotals (from the lines, with VAT per rate)', () => {
     {
       name: 'three nights and linen at 15 %',
       lines: [line('Nights', 3, 125_000, 15), line('Extra linen', 2, 7_500, 15)],
-      totals: { subTotalCents: 390_000, taxCents: 58_500, totalCents: 448_500 },
-      vat: [{ ratePercent: 15, taxableCents: 390_000, taxCents: 58_500 }],
+      totals: { subTotalCents: 339_130, taxCents: 50_870, totalCents: 390_000 }, // VAT included (029)
+      vat: [{ ratePercent: 15, taxableCents: 339_130, taxCents: 50_870 }],
     },
     {
       name: 'a zero-rated line is left out of the VAT block',
       lines: [line('Nights', 2, 100_000, 15), line('Transfer abroad', 1, 50_000, 0)],
-      totals: { subTotalCents: 250_000, taxCents: 30_000, totalCents: 280_000 },
-      vat: [{ ratePercent: 15, taxableCents: 200_000, taxCents: 30_000 }],
+      totals: { subTotalCents: 223_913, taxCents: 26_087, totalCents: 250_000 },
+      vat: [{ ratePercent: 15, taxableCents: 173_913, taxCents: 26_087 }],
     },
     {
-      name: 'each line rounded once (0.5 cent up), then added',
+      name: 'each line rounded once (R 3.33 holds 43.43 c → 43 c), then added',
       lines: [line('Gas', 1, 333, 15), line('Gas', 1, 333, 15)],
-      totals: { subTotalCents: 666, taxCents: 100, totalCents: 766 },
-      vat: [{ ratePercent: 15, taxableCents: 666, taxCents: 100 }],
+      totals: { subTotalCents: 580, taxCents: 86, totalCents: 666 },
+      vat: [{ ratePercent: 15, taxableCents: 580, taxCents: 86 }],
     },
     {
       name: 'two rates, highest first',
       lines: [line('Old rate', 1, 10_000, 14), line('New rate', 1, 10_000, 15)],
-      totals: { subTotalCents: 20_000, taxCents: 2_900, totalCents: 22_900 },
+      totals: { subTotalCents: 17_468, taxCents: 2_532, totalCents: 20_000 },
       vat: [
-        { ratePercent: 15, taxableCents: 10_000, taxCents: 1_500 },
-        { ratePercent: 14, taxableCents: 10_000, taxCents: 1_400 },
+        { ratePercent: 15, taxableCents: 8_696, taxCents: 1_304 },
+        { ratePercent: 14, taxableCents: 8_772, taxCents: 1_228 },
       ],
     },
     { name: 'no lines', lines: [], totals: { subTotalCents: 0, taxCents: 0, totalCents: 0 }, vat: [] },
@@ -128,11 +128,11 @@ describe('documentTotals (from the lines, with VAT per rate)', () => {
   });
 });
 
-describe('bookingLine (an older booking without billing lines)', () => {
+describe('bookingLine (a booking without billing lines): its one total, VAT included, never added (029)', () => {
   it.each([
-    [{ totalPriceCents: 375_000, taxPercent: 0, discountPercent: 0 }, [375_000, 0, 375_000]],
-    [{ totalPriceCents: 375_000, taxPercent: 15, discountPercent: 0 }, [375_000, 56_250, 431_250]],
-    [{ totalPriceCents: 375_000, taxPercent: 15, discountPercent: 10 }, [337_500, 50_625, 388_125]],
+    [{ totalPriceCents: 375_000, taxPercent: 0 }, [375_000, 0, 375_000]],
+    [{ totalPriceCents: 375_000, taxPercent: 15 }, [326_087, 48_913, 375_000]],
+    [{ totalPriceCents: 200_000, taxPercent: 15 }, [173_913, 26_087, 200_000]],
   ])('%j → sub-total, VAT, total %j', (input, [subTotal, tax, total]) => {
     const result = bookingLine({ description: 'Stay', ...input });
     expect([result.subTotalCents, result.taxCents, result.totalCents]).toEqual([subTotal, tax, total]);

@@ -66,11 +66,11 @@ export interface DocumentLine {
   description: string;
   quantity: number;
   unit: string | null;
-  /** Before discount and VAT. */
+  /** Before the discount, VAT included (docs/decisions/029). */
   unitPriceCents: Cents;
   discountPercent: number;
   taxPercent: number;
-  /** After the discount, before VAT. */
+  /** After the discount, without the VAT it holds (total − tax). */
   subTotalCents: Cents;
   taxCents: Cents;
   totalCents: Cents;
@@ -128,28 +128,26 @@ export function documentTotals(lines: readonly DocumentLine[]): DocumentTotals {
 }
 
 /**
- * The one line an older booking (one without billing lines) is documented by: its rental and
- * cleaning as booked (the reservation's total), less its discount %, plus its tax %, as the rental
- * charge is computed (domain/billing.ts).
+ * The one line a booking without billing lines is documented by: its total as stored at booking
+ * (the one total, docs/decisions/029: discount already taken off the rental), with the VAT it
+ * includes at its tax % — never added on top, so the document says what every screen says.
  */
 export function bookingLine(input: {
   description: string;
   totalPriceCents: Cents;
   taxPercent: number;
-  discountPercent: number;
 }): DocumentLine {
   const amounts = lineAmounts({
     quantity: 1,
     unitPriceCents: input.totalPriceCents,
     taxPercent: input.taxPercent,
-    discountPercent: input.discountPercent,
   });
   return {
     description: input.description,
     quantity: 1,
     unit: null,
     unitPriceCents: input.totalPriceCents,
-    discountPercent: input.discountPercent,
+    discountPercent: 0,
     taxPercent: input.taxPercent,
     subTotalCents: amounts.subTotalCents,
     taxCents: amounts.taxCents,

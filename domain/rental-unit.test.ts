@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { bookingTotal } from './booking-total.ts';
 import type { PropertyType } from './property.ts';
 import {
+  type BookedPeriod,
   describeDuration,
   formatUnits,
   HOURLY_DEFAULTS,
@@ -12,14 +14,33 @@ import {
   monthsBetween,
   NO_SLOTS,
   nextSlotRangeAfterClick,
+  type PriceUnit,
   priceUnitFor,
-  rentalTotal,
   slotEnd,
   slotRangeTimes,
   slotStarts,
   slotState,
   unitCount,
 } from './rental-unit.ts';
+
+/** The one total (domain/booking-total.ts) of a booking at one price, without rate periods, discount or VAT. */
+const totalOf = (
+  unit: PriceUnit,
+  period: BookedPeriod,
+  price: number,
+  cleaning: number,
+  override: number | null = null,
+) =>
+  bookingTotal({
+    unit,
+    period,
+    listingRateCents: price,
+    rates: [],
+    overrideRateCents: override,
+    cleaningFeeCents: cleaning,
+    discountPercent: 0,
+    taxPercent: 0,
+  }).totalCents;
 
 describe('priceUnitFor (the spec’s price period labels)', () => {
   it.each([
@@ -79,21 +100,31 @@ describe('units and totals for each type (unit price × units + the cleaning fee
     const unit = priceUnitFor(type);
     expect(unitCount(unit, period)).toBe(units);
     expect(describeDuration(unit, period)).toBe(words);
-    expect(rentalTotal({ unitPriceCents: price, units, cleaningFeeCents: cleaning })).toBe(total);
+    expect(totalOf(unit, period, price, cleaning)).toBe(total);
   });
 
   it('a garage at R 1 500 a month costs R 1 500 for one month and R 3 000 for two, not price × days', () => {
     const oneMonth = unitCount('month', { startDate: '2026-12-01', endDate: monthlyEnd('2026-12-01', 1) });
     const twoMonths = unitCount('month', { startDate: '2026-12-01', endDate: monthlyEnd('2026-12-01', 2) });
-    expect(rentalTotal({ unitPriceCents: 150_000, units: oneMonth, cleaningFeeCents: 0 })).toBe(150_000);
-    expect(rentalTotal({ unitPriceCents: 150_000, units: twoMonths, cleaningFeeCents: 0 })).toBe(300_000);
+    expect(oneMonth).toBe(1);
+    expect(twoMonths).toBe(2);
+    expect(
+      totalOf('month', { startDate: '2026-12-01', endDate: monthlyEnd('2026-12-01', 1) }, 150_000, 0),
+    ).toBe(150_000);
+    expect(
+      totalOf('month', { startDate: '2026-12-01', endDate: monthlyEnd('2026-12-01', 2) }, 150_000, 0),
+    ).toBe(300_000);
   });
 
   it('an override rate replaces the unit price; a half hour at an odd rate rounds half up to the cent', () => {
-    expect(
-      rentalTotal({ unitPriceCents: 80_000, units: 4, cleaningFeeCents: 0, rateOverrideCents: 70_000 }),
-    ).toBe(280_000);
-    expect(rentalTotal({ unitPriceCents: 12_345, units: 0.5, cleaningFeeCents: 0 })).toBe(6_173);
+    const hours = (endTime: string) => ({
+      startDate: '2026-12-05',
+      endDate: '2026-12-06',
+      startTime: '14:00',
+      endTime,
+    });
+    expect(totalOf('hour', hours('18:00'), 80_000, 0, 70_000)).toBe(280_000);
+    expect(totalOf('hour', hours('14:30'), 12_345, 0)).toBe(6_173);
   });
 
   it('nights and days keep the spec’s minimum of 1', () => {

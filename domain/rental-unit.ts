@@ -1,5 +1,4 @@
 import { addDays, addMonths, daysBetween, type IsoDate } from './dates.ts';
-import type { Cents } from './money.ts';
 import type { PropertyType } from './property.ts';
 
 /**
@@ -218,17 +217,6 @@ export function describeDuration(unit: PriceUnit, period: BookedPeriod): string 
     dayUnit,
     unit === 'hour' ? countDays(period.startDate, period.endDate) : unitCount(unit, period),
   );
-}
-
-/** Total = unit price × units + the cleaning fee once (an override rate replaces the price); half hours round half up. */
-export function rentalTotal(input: {
-  unitPriceCents: Cents;
-  units: number;
-  cleaningFeeCents: Cents;
-  rateOverrideCents?: Cents | null;
-}): Cents {
-  const rate = Math.max(0, input.rateOverrideCents ?? input.unitPriceCents);
-  return Math.round(rate * input.units) + input.cleaningFeeCents;
 }
 
 /** The date range an hourly booking's day takes in the date columns: the day itself, [day, day + 1). */

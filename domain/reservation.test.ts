@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, daysBetween } from './dates.ts';
 import { PROPERTY_TYPES } from './property.ts';
-import { countDays, rentalTotal } from './rental-unit.ts';
+import { countDays } from './rental-unit.ts';
 import {
   AVAILABILITY_MONTHS,
   BLOCKING_STATUSES,
@@ -34,52 +34,6 @@ describe('countDays: nights and days (ceiling of the day difference, minimum 1)'
     ['a whole year', '2026-01-01', '2027-01-01', 365],
   ])('%s: %s → %s is %i', (_label, start, end, nights) => {
     expect(countDays(start, end)).toBe(nights);
-  });
-});
-
-describe('rentalTotal for nights and days (price × nights + cleaning; an override replaces the price)', () => {
-  it.each([
-    ['price × nights + cleaning', { pricePerDayCents: 50_000, cleaningFeeCents: 15_000, nights: 3 }, 165_000],
-    ['no cleaning fee', { pricePerDayCents: 12_345, cleaningFeeCents: 0, nights: 2 }, 24_690],
-    ['one night', { pricePerDayCents: 99_900, cleaningFeeCents: 100, nights: 1 }, 100_000],
-    [
-      'override replaces the price',
-      { pricePerDayCents: 50_000, cleaningFeeCents: 15_000, nights: 3, rateOverridePerDayCents: 40_000 },
-      135_000,
-    ],
-    [
-      'a null override keeps the price',
-      { pricePerDayCents: 50_000, cleaningFeeCents: 0, nights: 2, rateOverridePerDayCents: null },
-      100_000,
-    ],
-    [
-      'a zero override is a free rental (cleaning still charged)',
-      { pricePerDayCents: 50_000, cleaningFeeCents: 2_500, nights: 4, rateOverridePerDayCents: 0 },
-      2_500,
-    ],
-    [
-      'a negative override counts as 0',
-      { pricePerDayCents: 50_000, cleaningFeeCents: 2_500, nights: 4, rateOverridePerDayCents: -10_000 },
-      2_500,
-    ],
-    [
-      'a free listing charges only cleaning',
-      { pricePerDayCents: 0, cleaningFeeCents: 7_000, nights: 5 },
-      7_000,
-    ],
-  ])('%s', (_label, input, total) => {
-    const rentalInput = {
-      unitPriceCents: input.pricePerDayCents,
-      units: input.nights,
-      cleaningFeeCents: input.cleaningFeeCents,
-      rateOverrideCents: 'rateOverridePerDayCents' in input ? input.rateOverridePerDayCents : undefined,
-    };
-    expect(rentalTotal(rentalInput)).toBe(total);
-  });
-
-  it('charges at least one night for same-day and reversed ranges', () => {
-    const nights = countDays('2026-05-05', '2026-05-05');
-    expect(rentalTotal({ unitPriceCents: 30_000, cleaningFeeCents: 5_000, units: nights })).toBe(35_000);
   });
 });
 
@@ -296,9 +250,11 @@ describe('changesPrice: the price is fixed when booked', () => {
     startDate: '2026-12-10',
     endDate: '2026-12-13',
     rateOverridePerDayCents: null,
+    discountPercent: 0,
   };
   it.each([
     ['nothing that prices it changed (a status change, tax, references)', {}, false],
+    ['a discount given (it is part of the one total, decision 029)', { discountPercent: 10 }, true],
     ['another listing', { propertyId: 'p2' }, true],
     ['a later start', { startDate: '2026-12-11' }, true],
     ['a longer stay', { endDate: '2026-12-14' }, true],

@@ -61,13 +61,24 @@ export interface PricedStay {
   startTime?: string | null;
   endTime?: string | null;
   rateOverridePerDayCents: Cents | null;
+  /** Off the rental (docs/decisions/029: the one total includes it). */
+  discountPercent: number;
 }
 
 /**
- * The price is fixed when the booking is made. Only a change of listing, dates, times or rate override
- * prices it again (from the listing's price then); a status or any other change keeps the total.
+ * The price is fixed when the booking is made. Only a change of listing, dates, times, rate override
+ * or discount prices it again (from the listing's prices then); a status or any other change keeps
+ * the total. The VAT % never does: prices include VAT, so it changes the split, not the total (029).
  */
 export function changesPrice(before: PricedStay, after: PricedStay): boolean {
+  return changesStay(before, after) || before.discountPercent !== after.discountPercent;
+}
+
+/**
+ * Whether what is rented changed (listing, dates, times or the rate agreed): the rates are read
+ * again from the listing. A discount alone re-prices the rates the booking was made at.
+ */
+export function changesStay(before: PricedStay, after: PricedStay): boolean {
   return (
     before.propertyId !== after.propertyId ||
     before.startDate !== after.startDate ||

@@ -1,31 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRandCents } from '../domain/money.ts';
-import { pdfAllText } from '../server/test/pdf-text.ts';
-import { openListingsOf, pickStayOnCalendar } from './support/booking.ts';
-import {
-  browserAvailable,
-  expectAccessible,
-  launchBrowser,
-  newPage,
-  registerVerifiedClient,
-  signIn,
-} from './support/browser.ts';
+import { newClientPicksStay, THANDI as OWNER, thandiAccommodation } from './support/booking.ts';
+import { browserAvailable, expectAccessible, launchBrowser, newPage, signIn } from './support/browser.ts';
+import { downloadedPdfText } from './support/pdf.ts';
 
-const OWNER = { email: 'thandi@rentza.test', password: 'Owner#2026' };
 const TRADING_NAME = 'Thandi’s Coastal Stays';
 const VAT_NUMBER = '4123456789';
 /** Far from the first free night, where other journeys book. */
 const SKIP_DAYS = 70;
-
-/** Clicks something that downloads a file and returns the file's text as a PDF reader shows it. */
-async function downloadedPdfText(page: Page, trigger: Locator): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
-  const file = await download.path();
-  expect(file, 'the download finished').toBeTruthy();
-  return { name: download.suggestedFilename(), text: await pdfAllText(await readFile(file as string)) };
-}
 
 describe.runIf(browserAvailable)('journey: quotes, confirmations and tax invoices', () => {
   let browser: Browser;
@@ -35,18 +18,18 @@ describe.runIf(browserAvailable)('journey: quotes, confirmations and tax invoice
   afterAll(async () => browser?.close());
 
   it('a VAT-registered owner bills a booking line by line, then issues, downloads and emails its tax invoice; the client downloads their documents', async () => {
-    const listing = (await openListingsOf(browser, OWNER.email, OWNER.password))
-      .filter((candidate) => candidate.type === 'accommodation')
-      .at(-1);
+    const listing = await thandiAccommodation(browser);
     expect(listing, 'an accommodation listing of Thandi that takes bookings').toBeDefined();
     if (!listing) return;
 
     // A client books two nights and downloads the booking confirmation from My Reservations.
-    const client = await newPage(browser);
-    const account = await registerVerifiedClient(client.page, 'Ayanda', 'Zulu');
-    await signIn(client.page, account.email, account.password);
-    await client.page.goto(`/reservation/${listing.id}`);
-    await pickStayOnCalendar(client.page, listing.id, 2, SKIP_DAYS);
+    const { client, account } = await newClientPicksStay(
+      browser,
+      listing.id,
+      { first: 'Ayanda', last: 'Zulu' },
+      2,
+      SKIP_DAYS,
+    );
     await client.page.getByRole('button', { name: 'Confirm Reservation' }).click();
     await client.page.waitForURL(/\/my-reservations$/);
     const card = client.page.getByRole('article', { name: listing.title });
@@ -84,7 +67,7 @@ describe.runIf(browserAvailable)('journey: quotes, confirmations and tax invoice
     await expect.poll(() => owner.page.getByText('Business details saved').isVisible()).toBe(true);
     await expectAccessible(owner.page, 'profile with business details');
 
-    // In reservation management the owner confirms the booking at 15 % VAT…
+    // In reservation management the owner confirms the booking; a VAT vendor's prices include 15 % VAT…
     await owner.page.goto('/reservation-management');
     const row = owner.page
       .getByRole('row')
@@ -95,7 +78,7 @@ describe.runIf(browserAvailable)('journey: quotes, confirmations and tax invoice
     const editor = owner.page.getByRole('dialog', { name: 'Edit Reservation' });
     await editor.getByRole('combobox', { name: 'Status' }).click();
     await owner.page.getByRole('option', { name: 'Confirmed' }).click();
-    await editor.getByRole('textbox', { name: 'Tax %' }).fill('15');
+    expect(await editor.getByRole('textbox', { name: 'VAT' }).inputValue()).toBe('15 % included');
     await editor.getByRole('button', { name: 'Save Changes' }).click();
     await expect.poll(() => owner.page.getByText('Reservation updated successfully').isVisible()).toBe(true);
     await expect.poll(() => row.getByText('Confirmed').isVisible()).toBe(true);
@@ -116,7 +99,10 @@ describe.runIf(browserAvailable)('journey: quotes, confirmations and tax invoice
     await stockForm.getByRole('combobox', { name: 'Stock item' }).click();
     await owner.page.getByRole('option', { name: /^Gas bottle/ }).click();
     await stockForm.getByRole('textbox', { name: 'Quantity' }).fill('2');
-    await expect.poll(() => stockForm.getByText('Line total R 805.00').isVisible()).toBe(true);
+    // Two at R 350, VAT included (decision 029).
+    await expect
+      .poll(() => stockForm.getByText('Line total R 700.00', { exact: false }).isVisible())
+      .toBe(true);
     await stockForm.getByRole('button', { name: 'Add' }).click();
     const transactions = editor.getByRole('table', { name: 'Transactions' });
     await expect.poll(() => transactions.getByText('Gas bottle (GAS-09)').isVisible()).toBe(true);

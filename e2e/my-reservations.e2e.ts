@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDisplayDate } from '../domain/dates.ts';
 import { RESERVATION_REFERENCE_PATTERN } from '../domain/reservation-reference.ts';
@@ -11,37 +11,12 @@ import {
   registerVerifiedClient,
   signIn,
 } from './support/browser.ts';
+import { readMail } from './support/mailbox.ts';
 
 const OWNER_EMAIL = 'pieter@rentza.test';
 /** Far from the first free night, where other journeys book Pieter's listings. */
 const SKIP_DAYS = 40;
 const REFERENCE_LINE = new RegExp(`^Reservation ID: (${RESERVATION_REFERENCE_PATTERN.source.slice(1, -1)})$`);
-
-/** Opens the dev mailbox's newest email to `to` with exactly this subject and returns the email's text. */
-async function readMail(page: Page, to: string, subject: string): Promise<string> {
-  await expect
-    .poll(
-      async () => {
-        const list = (await (
-          await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)
-        ).json()) as Array<{ subject: string }>;
-        return list.some((mail) => mail.subject === subject);
-      },
-      { timeout: 15_000, interval: 250 },
-    )
-    .toBe(true);
-  await page.goto('/dev/mailbox');
-  await page
-    .getByRole('listitem')
-    .filter({ hasText: to })
-    .filter({ hasText: subject })
-    .first()
-    .getByRole('button')
-    .click();
-  const body = page.frameLocator(`iframe[title="Email: ${subject}"]`).locator('body');
-  await body.getByRole('link').first().waitFor();
-  return (await body.innerText()).replace(/\s+/g, ' ');
-}
 
 describe.runIf(browserAvailable)('journey: a client manages their reservation', () => {
   let browser: Browser;

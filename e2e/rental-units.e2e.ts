@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatDisplayDate, todayInBusinessZone } from '../domain/dates.ts';
-import { formatRand } from '../domain/money.ts';
+import { formatRand, formatRandCents } from '../domain/money.ts';
 import { monthlyEnd } from '../domain/rental-unit.ts';
 import { clickCalendarDay } from './support/booking.ts';
 import {
@@ -41,8 +41,8 @@ async function signedInClient(browser: Browser, firstName: string) {
   return { page, context };
 }
 
-/** An amount alone, as the page shows it (formatRand's spaces are non-breaking). */
-const moneyText = (cents: number) => new RegExp(`^${formatRand(cents).replace(/\s/g, '\\s')}$`);
+/** An amount alone, to the cent as totals show it (decision 029; the spaces are non-breaking). */
+const moneyText = (cents: number) => new RegExp(`^${formatRandCents(cents).replace(/\s/g, '\\s')}$`);
 /** '<rate> × <units>' as the summary's line reads once its spaces are normalised. */
 const rateLine = async (page: Page, units: string) =>
   ((await page.getByText(`× ${units}`).textContent()) ?? '').replace(/\s/g, ' ');

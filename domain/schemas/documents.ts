@@ -81,6 +81,11 @@ export const DocumentSnapshotSchema = z.object({
   }),
   /** The VAT rate in force on the issue date (vat_rates), for a VAT vendor; null otherwise. */
   vatRatePercent: z.number().nullable(),
+  /**
+   * True for documents drawn since prices include VAT (docs/decisions/029): unit prices are VAT
+   * inclusive. Absent on documents issued before, whose unit prices excluded it (they stay as issued).
+   */
+  pricesIncludeVat: z.boolean().optional(),
   paymentsCents: z.number().int(),
   balanceDueCents: z.number().int(),
   depositHeldCents: z.number().int(),

@@ -20,6 +20,9 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 /** Percentages and rates: minimum 0, two decimals; negatives clamp to 0 as the spec says. */
+const TAX_PERCENT_IGNORED =
+  'Ignored: the server sets the VAT the prices include (the rate in force for a VAT-registered business, else 0; decision 029)';
+
 const percent = z
   .number()
   .max(100, 'Must be 100 or less')
@@ -64,7 +67,12 @@ const ReservationFields = z.object({
   special_requests: optionalText(2000),
   voucher_number: optionalText(60),
   purchase_order_number: optionalText(60),
-  tax_percent: percent.default(0),
+  /**
+   * Accepted and ignored (docs/decisions/029): the VAT a booking's prices include is set by the
+   * server — the rate in force for a business registered for VAT, 0 otherwise.
+   */
+  tax_percent: percent.default(0).describe(TAX_PERCENT_IGNORED),
+  /** Off the rental only, never the cleaning fee; part of the one total. Bookings by the business only. */
   discount_percent: percent.default(0),
   rate_override_per_day_cents: z
     .number()
@@ -89,7 +97,7 @@ export const ReservationUpdateSchema = ReservationFields.omit({ new_client: true
   .extend({
     status: z.enum(RESERVATION_STATUSES),
     guests: guestsField,
-    tax_percent: percent,
+    tax_percent: percent.describe(TAX_PERCENT_IGNORED),
     discount_percent: percent,
   })
   .partial()
@@ -161,6 +169,25 @@ export const ReservationSchema = z.object({
   tax_percent: z.number(),
   discount_percent: z.number(),
   rate_override_per_day_cents: z.number().nullable(),
+  /**
+   * The rate segments and cleaning fee it was priced at (docs/decisions/029): a new discount re-prices
+   * these, not the listing's prices now. Null for bookings made before they were kept.
+   */
+  booked_rates: z
+    .object({
+      segments: z.array(
+        z.object({
+          startDate: z.string(),
+          endDate: z.string(),
+          units: z.number(),
+          rateCents: z.number(),
+          source: z.enum(['listing', 'period', 'override']),
+          amountCents: z.number(),
+        }),
+      ),
+      cleaningFeeCents: z.number(),
+    })
+    .nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   property: z

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { addDays, formatDisplayDate } from '../../domain/dates.ts';
-import { newPage, signIn } from './browser.ts';
+import { newPage, registerVerifiedClient, signIn } from './browser.ts';
 
 export interface OwnedListing {
   id: string;
@@ -97,4 +97,33 @@ export async function pickStayOnCalendar(
     .poll(() => page.getByRole('button', { name: 'End date' }).textContent())
     .toBe(asField(stay.end));
   return stay;
+}
+
+/** Thandi, the demo VAT vendor. */
+export const THANDI = { email: 'thandi@rentza.test', password: 'Owner#2026' };
+
+/** Thandi's last accommodation listing that takes bookings. */
+export async function thandiAccommodation(browser: Browser): Promise<OwnedListing | undefined> {
+  return (await openListingsOf(browser, THANDI.email, THANDI.password))
+    .filter((candidate) => candidate.type === 'accommodation')
+    .at(-1);
+}
+
+/**
+ * A new client, registered, verified and signed in, on a listing's booking page with `nights` free
+ * nights (at least `skipDays` after the first) clicked on its calendar, ready to confirm.
+ */
+export async function newClientPicksStay(
+  browser: Browser,
+  listingId: string,
+  name: { first: string; last: string },
+  nights: number,
+  skipDays: number,
+) {
+  const client = await newPage(browser);
+  const account = await registerVerifiedClient(client.page, name.first, name.last);
+  await signIn(client.page, account.email, account.password);
+  await client.page.goto(`/reservation/${listingId}`);
+  const stay = await pickStayOnCalendar(client.page, listingId, nights, skipDays);
+  return { client, account, stay };
 }

@@ -19,6 +19,7 @@ import * as searchableListingOwner from './migrations/018-searchable-listing-own
 import * as notificationBounds from './migrations/019-notification-bounds.ts';
 import * as bookingQuotaCount from './migrations/021-booking-quota-count.ts';
 import * as authThrottle from './migrations/022-auth-throttle.ts';
+import * as bookedRatesAndVat from './migrations/023-booked-rates-and-vat.ts';
 import * as billingAnchor from './migrations/024-billing-anchor.ts';
 import * as addOnBilling from './migrations/025-add-on-billing.ts';
 import * as commission from './migrations/026-commission.ts';
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '019-notification-bounds': notificationBounds,
   '021-booking-quota-count': bookingQuotaCount,
   '022-auth-throttle': authThrottle,
+  '023-booked-rates-and-vat': bookedRatesAndVat,
   '024-billing-anchor': billingAnchor,
   '025-add-on-billing': addOnBilling,
   '026-commission': commission,

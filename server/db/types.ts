@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { PaymentMethod, TransactionKind } from '../../domain/billing.ts';
+import type { BookedRates } from '../../domain/booking-total.ts';
 import type { DocumentKind, DocumentSeries } from '../../domain/documents.ts';
 import type { Permissions } from '../../domain/permissions.ts';
 import type { PlanId, SubscriptionStatus } from '../../domain/plans.ts';
@@ -402,6 +403,8 @@ export interface ReservationsTable {
   tax_percent: ColumnType<string, number | string | undefined, number | string>;
   discount_percent: ColumnType<string, number | string | undefined, number | string>;
   rate_override_per_day_cents: number | null;
+  /** The rate segments and cleaning fee it was priced at (migration 023); null for older bookings. */
+  booked_rates: ColumnType<BookedRates | null, string | null | undefined, string | null>;
   created_by: string | null;
   /** When it took a place in its business's monthly booking limit; null while a client's request waits (migration 021). */
   counted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;

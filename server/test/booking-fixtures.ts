@@ -86,6 +86,44 @@ export async function insertProperty(
     .executeTakeFirstOrThrow();
 }
 
+/** A rate period of a listing: [from, to) days from today at a rate (seasonal prices, spec booking-core §5). */
+export async function insertRate(
+  db: Kysely<Database>,
+  property: Pick<Property, 'id' | 'owner_id'>,
+  fromOffset: number,
+  toOffset: number,
+  rateCents: number,
+): Promise<void> {
+  await db
+    .insertInto('property_rates')
+    .values({
+      property_id: property.id,
+      owner_id: property.owner_id,
+      start_date: day(fromOffset),
+      end_date: day(toOffset),
+      rate_cents: rateCents,
+    })
+    .execute();
+}
+
+/** A listing's prices raised after booking (every rate period too): nothing booked may follow them. */
+export async function raisePrices(
+  db: Kysely<Database>,
+  propertyId: string,
+  prices: { perUnitCents: number; cleaningCents: number; periodRateCents: number },
+): Promise<void> {
+  await db
+    .updateTable('properties')
+    .set({ price_per_day_cents: prices.perUnitCents, cleaning_fee_cents: prices.cleaningCents })
+    .where('id', '=', propertyId)
+    .execute();
+  await db
+    .updateTable('property_rates')
+    .set({ rate_cents: prices.periodRateCents })
+    .where('property_id', '=', propertyId)
+    .execute();
+}
+
 /** A reservation request body for nights starting `startOffset` days from today. */
 export function bookingBody(
   propertyId: string,

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, formatDisplayDate } from '../../domain/dates.ts';
-import { formatRand } from '../../domain/money.ts';
+import { formatRand, formatRandCents } from '../../domain/money.ts';
 import { ApiError } from '../lib/api.ts';
 import { buttonNamed, isDisabled, mockApi, renderWithProviders } from '../test/render.tsx';
 import { aProperty, aReservation, aUserProfile } from '../test/wire-fixtures.ts';
@@ -197,6 +197,8 @@ const slot = (time: string) =>
   });
 /** formatRand as the page reads once its spaces are normalised. */
 const rand = (cents: number) => formatRand(cents).replace(/\s+/g, ' ');
+/** Amounts and totals are to the cent (decision 029: the total the invoice will say). */
+const randCents = (cents: number) => formatRandCents(cents).replace(/\s+/g, ' ');
 const refusalText = () => document.getElementById('booking-refusal')?.textContent ?? null;
 
 describe('booking page for a venue booked by the hour', { timeout: 30_000 }, () => {
@@ -221,8 +223,8 @@ describe('booking page for a venue booked by the hour', { timeout: 30_000 }, () 
     expect((await slot('16:00')).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByText('5 December 2026 · 14:00–18:00 (4 hours)')).toBeTruthy();
     expect(screen.getByText(`${rand(80_000)} × 4 hours`)).toBeTruthy();
-    expect(screen.getByText(rand(320_000))).toBeTruthy();
-    expect(screen.getByText(rand(370_000))).toBeTruthy();
+    expect(screen.getByText(randCents(320_000))).toBeTruthy();
+    expect(screen.getByText(randCents(370_000))).toBeTruthy();
 
     const confirm = buttonNamed('Confirm Reservation');
     expect(isDisabled(confirm)).toBe(false);
@@ -309,8 +311,8 @@ describe('booking page for storage booked by the month', { timeout: 30_000 }, ()
     expect(screen.getByText('Ends on 14 February 2027')).toBeTruthy();
     expect(screen.getByText('14 December 2026 to 14 February 2027 · 2 months')).toBeTruthy();
     expect(screen.getByText(`${rand(150_000)} × 2 months`)).toBeTruthy();
-    expect(screen.getByText(rand(300_000))).toBeTruthy();
-    expect(screen.getByText(rand(320_000))).toBeTruthy();
+    expect(screen.getByText(randCents(300_000))).toBeTruthy();
+    expect(screen.getByText(randCents(320_000))).toBeTruthy();
 
     const confirm = buttonNamed('Confirm Reservation');
     expect(isDisabled(confirm)).toBe(false);

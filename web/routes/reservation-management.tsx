@@ -20,7 +20,7 @@ import { modals } from '@mantine/modals';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDisplayDate } from '../../domain/dates.ts';
-import { formatRand } from '../../domain/money.ts';
+import { formatRandCents } from '../../domain/money.ts';
 import { bookedWhen, bookingEnds } from '../../domain/owner-units.ts';
 import { RESERVATION_STATUSES, type ReservationStatus } from '../../domain/reservation.ts';
 import { ArchivedBadge } from '../components/archived-badge.tsx';
@@ -202,7 +202,7 @@ export default function ReservationManagementPage() {
                     <Table.Td>
                       <StatusBadge status={reservation.status} />
                     </Table.Td>
-                    <Table.Td>{formatRand(reservation.total_price_cents)}</Table.Td>
+                    <Table.Td>{formatRandCents(reservation.total_price_cents)}</Table.Td>
                     <Table.Td>{actions(reservation)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -227,7 +227,7 @@ export default function ReservationManagementPage() {
                     </Text>
                     <Group gap="xs" mt={6}>
                       <StatusBadge status={reservation.status} />
-                      <Text fw={600}>{formatRand(reservation.total_price_cents)}</Text>
+                      <Text fw={600}>{formatRandCents(reservation.total_price_cents)}</Text>
                     </Group>
                   </div>
                   {actions(reservation)}

@@ -1,6 +1,7 @@
 import { defaultPermissions } from '../../domain/permissions.ts';
 import { describeDuration, priceUnitFor, unitCount } from '../../domain/rental-unit.ts';
 import type { BusinessProperty } from '../../domain/schemas/business.ts';
+import type { BusinessDetails } from '../../domain/schemas/business-details.ts';
 import type { Property } from '../../domain/schemas/property-view.ts';
 import type { Reservation } from '../../domain/schemas/reservation.ts';
 import type { UserProfile } from '../../domain/schemas/user.ts';
@@ -34,6 +35,7 @@ export function aReservation(overrides: Partial<Reservation> = {}): Reservation 
     tax_percent: 0,
     discount_percent: 0,
     rate_override_per_day_cents: null,
+    booked_rates: null,
     created_at: '2026-11-01T08:00:00.000Z',
     updated_at: '2026-11-01T08:00:00.000Z',
     property: {
@@ -117,6 +119,29 @@ export function aProperty(overrides: Partial<Property> = {}): Property {
     images: [],
     archived_at: null,
     created_at: '2026-11-01T08:00:00.000Z',
+    updated_at: '2026-11-01T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A business's details as GET /api/business/details sends them (VAT-registered unless told). */
+export function aBusinessDetails(overrides: Partial<BusinessDetails> = {}): BusinessDetails {
+  const vatRegistered = overrides.vat_registered ?? true;
+  return {
+    owner_id: 'owner-1',
+    trading_name: 'Karoo Stays',
+    address: '12 Long Street',
+    phone: null,
+    email: null,
+    vat_registered: vatRegistered,
+    vat_number: vatRegistered ? '4123456789' : null,
+    bank_name: null,
+    bank_account_holder: null,
+    bank_account_number: null,
+    bank_branch_code: null,
+    bank_account_type: null,
+    payment_terms: null,
+    logo_url: null,
     updated_at: '2026-11-01T08:00:00.000Z',
     ...overrides,
   };

@@ -38,8 +38,6 @@ export async function seedDemoLedger(
     .execute();
 
   for (const reservation of billed) {
-    // The business charges VAT: the booking's tax % is what its rental lines carry.
-    await db.updateTable('reservations').set({ tax_percent: 15 }).where('id', '=', reservation.id).execute();
     let ledger = await add(reservation.id, { kind: 'rental' });
     if (linen)
       ledger = await add(reservation.id, {

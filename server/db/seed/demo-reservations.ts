@@ -1,15 +1,10 @@
 import type { Kysely } from 'kysely';
+import { bookingTotal } from '../../../domain/booking-total.ts';
 import { addDays, todayInBusinessZone } from '../../../domain/dates.ts';
-import {
-  hourlyDates,
-  monthlyEnd,
-  type PriceUnit,
-  priceUnitFor,
-  rentalTotal,
-  unitCount,
-} from '../../../domain/rental-unit.ts';
+import { hourlyDates, monthlyEnd, type PriceUnit, priceUnitFor } from '../../../domain/rental-unit.ts';
 import type { ReservationStatus } from '../../../domain/reservation.ts';
 import { findOrCreateClient } from '../../modules/clients/client.repository.ts';
+import { bookedRatesColumn, vatPercentFor } from '../../modules/reservations/booking-price.ts';
 import type { Database } from '../types.ts';
 
 const DEMO_CLIENTS = [
@@ -70,6 +65,9 @@ export async function seedDemoReservations(
     clientIds.push((await findOrCreateClient(db, ids.owner, client)).client.id);
 
   const today = todayInBusinessZone();
+  // Priced as a booking made today is (docs/decisions/029): rate periods, VAT inside the prices.
+  const taxPercent = await vatPercentFor(db, ids.owner, today);
+  const rates = await db.selectFrom('property_rates').selectAll().where('owner_id', '=', ids.owner).execute();
   const taken: Array<{ propertyId: string; start: string; end: string }> = [];
   const rows = STAYS.flatMap(([propertyIndex, clientIndex, offset, length, status]) => {
     const property = properties[propertyIndex];
@@ -88,6 +86,17 @@ export async function seedDemoReservations(
     const stillRunning = status === 'completed' && period.endDate > today;
     if (status !== 'cancelled')
       taken.push({ propertyId: property.id, start: period.startDate, end: period.endDate });
+    const price = bookingTotal({
+      unit,
+      period,
+      listingRateCents: property.price_per_day_cents,
+      rates: rates
+        .filter((rate) => rate.property_id === property.id)
+        .map((rate) => ({ startDate: rate.start_date, endDate: rate.end_date, rateCents: rate.rate_cents })),
+      cleaningFeeCents: property.cleaning_fee_cents,
+      discountPercent: 0,
+      taxPercent,
+    });
     return [
       {
         property_id: property.id,
@@ -99,11 +108,9 @@ export async function seedDemoReservations(
         end_time: period.endTime,
         status: stillRunning ? ('confirmed' as const) : status,
         guests: 1,
-        total_price_cents: rentalTotal({
-          unitPriceCents: property.price_per_day_cents,
-          units: unitCount(priceUnitFor(property.type), period),
-          cleaningFeeCents: property.cleaning_fee_cents,
-        }),
+        total_price_cents: price.totalCents,
+        booked_rates: bookedRatesColumn(price),
+        tax_percent: taxPercent,
         security_deposit_cents: property.security_deposit_cents,
         special_requests: status === 'pending' ? 'Late check-in, around 20:00 please.' : null,
         created_by: ids.owner,

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_LINE_MESSAGES as M } from '../../../domain/billing-lines.ts';
 import type { Ledger } from '../../../domain/schemas/billing-lines.ts';
 import type { Reservation } from '../../../domain/schemas/reservation.ts';
-import { bookingBody, day, insertProperty, newClientInput } from '../../test/booking-fixtures.ts';
+import {
+  bookingBody,
+  insertProperty,
+  insertRate,
+  newClientInput,
+  raisePrices,
+} from '../../test/booking-fixtures.ts';
+import { ownerWithDetails } from '../../test/document-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type PersonKey, testPeople } from '../../test/people.ts';
 
@@ -127,7 +134,7 @@ describe('who may read and change a reservation’s billing lines', () => {
 });
 
 describe('charges: the server computes every amount', () => {
-  it('an ad hoc charge is quantity × unit price + tax, half up; totals sent with it are ignored', async () => {
+  it('an ad hoc charge is quantity × unit price, its VAT the part t / (100 + t) of it, half up; totals sent with it are ignored', async () => {
     const { reservation } = await reservationOf();
     const after = await added(reservation.id, {
       ...adHoc,
@@ -135,21 +142,21 @@ describe('charges: the server computes every amount', () => {
       total_cents: 1,
       tax_cents: 0,
     });
-    // 2 × R 99.99 = R 199.98; 15 % = R 29.997 → R 30.00; total R 229.98.
+    // 2 × R 99.99 = R 199.98, VAT included (decision 029): 199.98 × 15 / 115 = R 26.08.
     expect(after.lines[0]).toMatchObject({
       kind: 'ad_hoc',
       quantity: 2,
       unit_price_cents: 9_999,
       tax_percent: 15,
-      sub_total_cents: 19_998,
-      tax_cents: 3_000,
-      total_cents: 22_998,
+      sub_total_cents: 17_390,
+      tax_cents: 2_608,
+      total_cents: 19_998,
     });
-    expect(after.charges_cents).toBe(22_998);
-    expect(after.balance_due_cents).toBe(22_998);
+    expect(after.charges_cents).toBe(19_998);
+    expect(after.balance_due_cents).toBe(19_998);
     // The reservation's total is now the sum of its charge lines (spec booking-core §4).
-    expect(after.total_price_cents).toBe(22_998);
-    expect(await storedTotal(reservation.id)).toBe(22_998);
+    expect(after.total_price_cents).toBe(19_998);
+    expect(await storedTotal(reservation.id)).toBe(19_998);
   });
 
   it('a stock charge takes the item’s price, tax and unit from the catalogue, whatever is sent', async () => {
@@ -174,9 +181,9 @@ describe('charges: the server computes every amount', () => {
       unit: 'ea',
       unit_price_cents: 35_000,
       tax_percent: 15,
-      sub_total_cents: 70_000,
-      tax_cents: 10_500,
-      total_cents: 80_500,
+      sub_total_cents: 60_870,
+      tax_cents: 9_130, // R 700 VAT included
+      total_cents: 70_000,
     });
   });
 
@@ -224,7 +231,7 @@ describe('charges: the server computes every amount', () => {
       kind: 'ad_hoc',
       extra_charge_type_id: typeId,
       description: 'Late checkout',
-      total_cents: 34_500,
+      total_cents: 30_000, // the type's amount, VAT included
     });
     const second = await added(reservation.id, {
       kind: 'extra',
@@ -234,7 +241,7 @@ describe('charges: the server computes every amount', () => {
       tax_percent: 0,
     });
     expect(second.lines[1]).toMatchObject({ sub_total_cents: 40_000, tax_cents: 0, total_cents: 40_000 });
-    expect(second.charges_cents).toBe(74_500);
+    expect(second.charges_cents).toBe(70_000);
   });
 
   it.each([
@@ -258,39 +265,54 @@ describe('charges: the server computes every amount', () => {
 });
 
 describe('the add-rental-charge action', () => {
-  it('charges each night at its rate period’s rate, the rest at the listing’s price, then discount and tax', async () => {
-    const owner = await person('owner');
-    const { reservation, property, offset } = await reservationOf('owner', { nights: 3, cleaning: 20_000 });
+  it('bills the rates it was booked at (seasonal ones too), whatever the listing costs later: the lines add up to the one total', async () => {
+    const owner = await ownerWithDetails(t); // registered for VAT: its prices include 15 %
+    const property = await insertProperty(t.db, owner.user.id, {
+      price_per_day_cents: 100_000,
+      cleaning_fee_cents: 20_000,
+    });
+    const offset = 10;
     // The second and third nights fall in a peak period at R 1 400.
-    await t.db
-      .insertInto('property_rates')
-      .values({
-        property_id: property.id,
-        owner_id: owner.user.id,
-        start_date: day(offset + 1),
-        end_date: day(offset + 10),
-        rate_cents: 140_000,
-      })
-      .execute();
-    const changed = await t.patch(
-      `/api/reservations/${reservation.id}`,
-      { tax_percent: 15, discount_percent: 10 },
+    await insertRate(t.db, property, offset + 1, offset + 10, 140_000);
+    const created = await t.post(
+      '/api/reservations',
+      bookingBody(property.id, offset, 3, {
+        new_client: newClientInput(),
+        tax_percent: 0,
+        discount_percent: 10,
+      }),
       { cookie: owner.cookie },
     );
-    expect(changed.statusCode, changed.body).toBe(200);
-    const after = await added(reservation.id, { kind: 'rental' });
+    expect(created.statusCode, created.body).toBe(201);
+    const reservation = created.json<Reservation>();
+    // R 1 000 + 2 × R 1 400 = R 3 800, less 10 % = R 3 420, + R 200 cleaning = R 3 620 (R 472.17 VAT in it).
+    expect(reservation).toMatchObject({ total_price_cents: 362_000, tax_percent: 15, discount_percent: 10 });
+    await raisePrices(t.db, property.id, {
+      perUnitCents: 180_000,
+      cleaningCents: 50_000,
+      periodRateCents: 200_000,
+    });
+
+    const response = await t.post(url(reservation.id), { kind: 'rental' }, { cookie: owner.cookie });
+    expect(response.statusCode, response.body).toBe(201);
+    const after = response.json<Ledger>();
     expect(after.lines.map((line) => [line.kind, line.quantity, line.unit, line.unit_price_cents])).toEqual([
       ['rental', 1, 'night', 100_000],
       ['rental', 2, 'night', 140_000],
       ['rental', 1, null, 20_000],
     ]);
-    // R 1 000 − 10 % = R 900 + 15 % = R 1 035; R 2 800 − 10 % = R 2 520 + 15 % = R 2 898; cleaning R 230.
-    expect(after.lines.map((line) => line.total_cents)).toEqual([103_500, 289_800, 23_000]);
+    // The discount comes off the rental only; the VAT (R 472.17, rounded once) is shared over the lines.
+    expect(after.lines.map((line) => [line.total_cents, line.tax_cents])).toEqual([
+      [90_000, 11_739],
+      [252_000, 32_869],
+      [20_000, 2_609],
+    ]);
     expect(after.lines[1]?.description).toMatch(/2 nights, seasonal rate\)$/);
-    expect(after.charges_cents).toBe(416_300);
-    expect(after.total_price_cents).toBe(416_300);
+    expect(after.charges_cents).toBe(362_000);
+    expect(after.total_price_cents).toBe(362_000);
+    expect(after.balance_due_cents).toBe(362_000);
 
-    const again = await add(reservation.id, { kind: 'rental' });
+    const again = await t.post(url(reservation.id), { kind: 'rental' }, { cookie: owner.cookie });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toBe(M.rentalCharged);
   });
@@ -398,6 +420,25 @@ describe('payments, balance due and the security deposit', () => {
   });
 });
 
+describe('an unbilled booking (decision 029)', () => {
+  it('owes its total until charge lines exist: never “Balance due R 0.00”; payments count, deposits do not', async () => {
+    const { reservation } = await reservationOf('owner', { nights: 2, cleaning: 15_000 });
+    expect(reservation.total_price_cents).toBe(215_000);
+    expect(await ledger(reservation.id)).toMatchObject({ charges_cents: 0, balance_due_cents: 215_000 });
+    await added(reservation.id, { kind: 'deposit_received', amount_cents: 50_000 });
+    const paid = await added(reservation.id, {
+      kind: 'payment',
+      payment_method: 'manual',
+      amount_cents: 15_000,
+    });
+    expect(paid).toMatchObject({
+      balance_due_cents: 200_000,
+      deposit_held_cents: 50_000,
+      total_price_cents: 215_000,
+    });
+  });
+});
+
 describe('deleting a line', () => {
   it('voids it (kept for the audit trail) and the total follows; with no charges left it is the booked price again', async () => {
     const owner = await person('owner');
@@ -405,7 +446,7 @@ describe('deleting a line', () => {
     expect(reservation.total_price_cents).toBe(300_000);
     const after = await added(reservation.id, { kind: 'rental' });
     const withExtra = await added(reservation.id, adHoc);
-    expect(withExtra.total_price_cents).toBe(300_000 + 22_998);
+    expect(withExtra.total_price_cents).toBe(300_000 + 19_998);
 
     const extraLine = withExtra.lines.find((line) => line.kind === 'ad_hoc');
     const removed = await t.request('DELETE', `${url(reservation.id)}/${extraLine?.id}`, {

@@ -14,14 +14,15 @@ import {
   BILLING_LINE_MESSAGES as M,
   rentalChargeLines,
 } from '../../../domain/billing-lines.ts';
+import { totalOfRates } from '../../../domain/booking-total.ts';
 import { MESSAGES } from '../../../domain/errors.ts';
 import { priceUnitFor } from '../../../domain/rental-unit.ts';
 import type { BillingLine, BillingLineInput, Ledger } from '../../../domain/schemas/billing-lines.ts';
 import type { Database, ReservationTransactionsTable, User } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
-import { listRatesOfProperty } from '../billing-setup/rate.repository.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
 import { shortTime } from '../reservations/booked-period.ts';
+import { priceBooking } from '../reservations/booking-price.ts';
 import { findReservation, lockReservation } from '../reservations/reservation.repository.ts';
 import { RESERVATION_MESSAGES } from '../reservations/reservation.service.ts';
 import {
@@ -76,8 +77,9 @@ function toBillingLine(row: BillingLineRow): BillingLine {
   };
 }
 
+/** The ledger; until a charge line exists, the booking's total is what is owed (docs/decisions/029). */
 function ledgerOf(reservationId: string, rows: BillingLineRow[], totalPriceCents: number): Ledger {
-  const summary = ledgerSummary(rows.map(toLedgerLine));
+  const summary = ledgerSummary(rows.map(toLedgerLine), totalPriceCents);
   return {
     reservation_id: reservationId,
     lines: rows.map(toBillingLine),
@@ -195,27 +197,28 @@ async function linesFor(
       if (active.some((line) => line.kind === 'rental')) throw conflict(M.rentalCharged);
       const property = await findPropertyById(trx, reservation.property_id);
       if (!property) throw notFound(RESERVATION_MESSAGES.propertyNotFound);
-      const rates = await listRatesOfProperty(trx, property.id);
-      return rentalChargeLines({
-        title: property.title,
-        unit: priceUnitFor(property.type),
-        period: {
-          startDate: reservation.start_date,
-          endDate: reservation.end_date,
-          startTime: shortTime(reservation.start_time),
-          endTime: shortTime(reservation.end_time),
-        },
-        listingRateCents: property.price_per_day_cents,
-        rates: rates.map((rate) => ({
-          startDate: rate.start_date,
-          endDate: rate.end_date,
-          rateCents: rate.rate_cents,
-        })),
-        overrideRateCents: reservation.rate_override_per_day_cents,
-        cleaningFeeCents: property.cleaning_fee_cents,
-        taxPercent: Number(reservation.tax_percent),
+      const unit = priceUnitFor(property.type);
+      const period = {
+        startDate: reservation.start_date,
+        endDate: reservation.end_date,
+        startTime: shortTime(reservation.start_time),
+        endTime: shortTime(reservation.end_time),
+      };
+      const terms = {
         discountPercent: Number(reservation.discount_percent),
-      }).map((line) => ({ kind: 'rental' as const, ...chargeColumns(line) }));
+        taxPercent: Number(reservation.tax_percent),
+      };
+      // The prices it was booked at (docs/decisions/029); a booking made before they were kept, the listing's.
+      const price = reservation.booked_rates
+        ? totalOfRates(reservation.booked_rates, terms)
+        : await priceBooking(trx, property, period, {
+            rateOverrideCents: reservation.rate_override_per_day_cents,
+            ...terms,
+          });
+      return rentalChargeLines({ title: property.title, unit, period, price }).map((line) => ({
+        kind: 'rental' as const,
+        ...chargeColumns(line),
+      }));
     }
     case 'payment':
       return [

@@ -106,21 +106,22 @@ describe('which documents a status allows (409 otherwise, nothing issued)', () =
 });
 
 describe('a booking without billing lines', () => {
-  it('is documented by one line for the booking: its total as booked, with its tax %', async () => {
+  it('is documented by one line for the booking: its total as booked, with the VAT it includes (decision 029)', async () => {
     const owner = await ownerWithDetails(t);
     const reservation = await booking(t, owner, {
       status: 'confirmed',
       title: 'Hermanus Cottage',
       pricePerNight: 100_000,
     });
-    await t.patch(`/api/reservations/${reservation.id}`, { tax_percent: 15 }, { cookie: owner.cookie });
+    // A VAT vendor's booking carries the rate in force; the total stays R 3 000, the VAT inside it.
+    expect(reservation.tax_percent).toBe(15);
     const result = (await issue(reservation.id, owner.cookie)).json<InvoiceIssueResult>();
-    expect(result.document).toMatchObject({ total_cents: 345_000, tax_cents: 45_000 });
+    expect(result.document).toMatchObject({ total_cents: 300_000, tax_cents: 39_130 });
     const text = await pdfAllText(await pdfOf(result.document.pdf_url, owner.cookie));
     expect(text).toContain('Hermanus Cottage: 3 nights');
     expect(text).toContain('no itemised billing lines');
-    expect(text).toContain('VAT at 15 % R 450.00');
-    expect(text).toContain('Total incl. VAT R 3 450.00');
+    expect(text).toContain('VAT at 15 % included R 391.30');
+    expect(text).toContain('Total incl. VAT R 3 000.00');
   });
 });
 
@@ -135,7 +136,7 @@ describe('a tax invoice over R 5 000 names the recipient’s address and VAT num
       taxPercent: 15,
     });
     expect((await overview(reservation.id, owner.cookie)).invoice).toMatchObject({
-      total_cents: 690_000,
+      total_cents: 600_000,
       recipient_details_required: true,
     });
 
@@ -210,7 +211,7 @@ describe('issued invoices never change', () => {
     expect(result.document).toMatchObject({
       number: 'INV-000002',
       replaces_number: 'INV-000001',
-      total_cents: 270_250,
+      total_cents: 235_000,
     });
     expect(result.credit_note).toMatchObject({
       kind: 'credit_note',
@@ -230,7 +231,7 @@ describe('issued invoices never change', () => {
     expect(creditText).toContain('Tax Credit Note');
     expect(creditText).toContain('CN-000001');
     expect(creditText).toContain('Credits invoice INV-000001');
-    expect(creditText).toContain('Amount credited incl. VAT R 2 300.00');
+    expect(creditText).toContain('Amount credited incl. VAT R 2 000.00');
     expect(creditText).toContain('Reason: The reservation changed: this invoice is replaced by INV-000002.');
 
     const after = await overview(reservation.id, owner.cookie);
@@ -285,7 +286,7 @@ describe('cancelling a reservation with an issued invoice', () => {
     expect(credit).toMatchObject({
       number: 'CN-000001',
       credits_number: invoice.number,
-      total_cents: 276_000,
+      total_cents: 240_000,
     });
     expect(after.invoice.current).toBeNull();
     const text = await pdfAllText(await pdfOf(credit?.pdf_url ?? '', owner.cookie));

@@ -52,8 +52,8 @@ describe('a VAT-registered owner’s invoice is a SARS tax invoice', () => {
         kind: 'invoice',
         title: 'Tax Invoice',
         number: 'INV-000001',
-        total_cents: 448_500,
-        tax_cents: 58_500,
+        total_cents: 390_000, // prices include VAT (decision 029)
+        tax_cents: 50_870,
         file_name: 'INV-000001.pdf',
       },
     });
@@ -70,11 +70,12 @@ describe('a VAT-registered owner’s invoice is a SARS tax invoice', () => {
       'Nights at Sea Point Loft',
       'Extra linen',
       'R 1 250.00',
-      'Total excl. VAT R 3 900.00',
-      'VAT at 15 % R 585.00',
-      'Total incl. VAT R 4 485.00',
+      'Unit price incl.',
+      'Total excl. VAT R 3 391.30',
+      'VAT at 15 % included R 508.70',
+      'Total incl. VAT R 3 900.00',
       'Payments received R 1 000.00',
-      'Balance due R 3 485.00',
+      'Balance due R 2 900.00',
       'First National Bank',
       'Branch code: 250655',
       'Payment due within 7 days of the invoice date.',
@@ -137,7 +138,7 @@ describe('an owner who is not registered for VAT', () => {
     const text = await pdfAllText(await download(result.document.pdf_url, owner.cookie));
     expect(text).toContain('Invoice');
     expect(text).toContain('INV-000001');
-    expect(text).toContain('Total R 2 202.50');
+    expect(text).toContain('Total R 2 150.00');
     expect(text).not.toContain('Tax Invoice');
     expect(text).not.toMatch(/VAT/);
   });

@@ -1,5 +1,5 @@
 import { formatDisplayDate } from '../../../domain/dates.ts';
-import { formatRand } from '../../../domain/money.ts';
+import { formatRandCents } from '../../../domain/money.ts';
 import { describeDuration, type PriceUnit } from '../../../domain/rental-unit.ts';
 import { statusLabel } from '../../../domain/reservation.ts';
 import { renderActionMail } from '../../platform/mail/templates.ts';
@@ -69,7 +69,7 @@ export function reservationMails(event: ReservationEvent, facts: ReservationMail
   const details = [
     `Property: ${facts.propertyTitle}`,
     bookedWhen(facts),
-    `Total: ${formatRand(facts.totalCents)}`,
+    `Total: ${formatRandCents(facts.totalCents)}`,
     `Status: ${statusLabel(facts.status)}`,
     `Reservation ID: ${facts.reference}`,
   ];

@@ -227,7 +227,7 @@ describe('POST /api/reservations', () => {
     expect(reservation.client.email).toBe(user.email);
   });
 
-  it('the owner books for a client of their business; their rate override, tax, discount and references apply', async () => {
+  it('the owner books for a client of their business; their rate override, discount and references apply; no VAT unless registered', async () => {
     const owner = await teamOwner();
     const property = await listingOf(teamOwner(), {
       price_per_day_cents: 50_000,
@@ -252,9 +252,11 @@ describe('POST /api/reservations', () => {
       status: 'pending',
       units: 4,
       duration: '4 nights',
-      total_price_cents: 30_000 * 4 + 10_000,
+      // Decision 029: the discount is part of the one total (rental only, not the cleaning fee), and
+      // an owner who is not registered for VAT charges none, whatever tax % is sent.
+      total_price_cents: 30_000 * 4 - 12_000 + 10_000,
       rate_override_per_day_cents: 30_000,
-      tax_percent: 15,
+      tax_percent: 0,
       discount_percent: 10,
       voucher_number: 'V-77',
       purchase_order_number: 'PO-9',
@@ -828,11 +830,11 @@ describe('PATCH /api/reservations/:id', () => {
     expect(response.json<Reservation>()).toMatchObject({
       status: 'confirmed',
       guests: 3,
-      tax_percent: 15,
+      tax_percent: 0, // not registered for VAT (decision 029)
       discount_percent: 10,
       special_requests: 'Cot please',
       rate_override_per_day_cents: 35_000,
-      total_price_cents: 35_000 * 2 + 5_000,
+      total_price_cents: 35_000 * 2 - 7_000 + 5_000,
     });
   });
 
@@ -867,14 +869,15 @@ describe('PATCH /api/reservations/:id', () => {
       },
       { cookie: owner.cookie },
     );
+    // A new discount re-prices the rates it was booked at (decision 029), never the listing's new price.
     expect(resaved.json<Reservation>()).toMatchObject({
       status: 'completed',
       discount_percent: 5,
-      total_price_cents: 85_000,
+      total_price_cents: 40_000 * 2 - 4_000 + 5_000,
     });
     // Changing the dates prices the stay again, from the listing's price now.
     const moved = await t.patch(url, { end_date: day(23) }, { cookie: owner.cookie });
-    expect(moved.json<Reservation>().total_price_cents).toBe(90_000 * 3 + 9_000);
+    expect(moved.json<Reservation>().total_price_cents).toBe(90_000 * 3 - 13_500 + 9_000);
   });
 
   it('new dates reprice the stay; an override replaces the price until it is removed', async () => {

@@ -36,6 +36,7 @@ export function toReservationDto(row: ReservationRow): Reservation {
     tax_percent: Number(row.tax_percent),
     discount_percent: Number(row.discount_percent),
     rate_override_per_day_cents: row.rate_override_per_day_cents,
+    booked_rates: row.booked_rates ?? null,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
     property:

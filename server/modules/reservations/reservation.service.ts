@@ -5,6 +5,7 @@ import {
   canManageReservationsOf,
 } from '../../../domain/access.ts';
 import { BOOKING_QUOTA_MESSAGES, isRestore, takesMonthlyPlace } from '../../../domain/booking-quota.ts';
+import { type BookingTotal, totalOfRates } from '../../../domain/booking-total.ts';
 import {
   BOOKING_WINDOW_MESSAGES,
   type Booker,
@@ -17,8 +18,8 @@ import { CLIENT_RULE_MESSAGES } from '../../../domain/clients.ts';
 import { todayInBusinessZone } from '../../../domain/dates.ts';
 import { MAX_TOTAL_CENTS, plainRandCents } from '../../../domain/money.ts';
 import { isBookableListing } from '../../../domain/property.ts';
-import { monthlyEnd, priceUnitFor, rentalTotal, unitCount } from '../../../domain/rental-unit.ts';
-import { changesPrice, isBlocking, maxGuestsFor } from '../../../domain/reservation.ts';
+import { type BookedPeriod, monthlyEnd, priceUnitFor } from '../../../domain/rental-unit.ts';
+import { changesPrice, changesStay, isBlocking, maxGuestsFor } from '../../../domain/reservation.ts';
 import type {
   Reservation,
   ReservationCreate,
@@ -34,6 +35,7 @@ import { accrueCommissionOnStatusChange } from '../commission/commission-accrual
 import { creditInvoiceOnCancel } from '../documents/invoice-issue.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
 import { resolvePeriod, shortTime } from './booked-period.ts';
+import { bookedRatesColumn, priceBooking, vatPercentFor } from './booking-price.ts';
 import { noticePlanRefusal } from './plan-refusal-notice.ts';
 import { findReservation, pickUnusedReference } from './reservation.repository.ts';
 import { toReservationDto } from './reservation.schemas.ts';
@@ -81,18 +83,22 @@ function checkStay(property: Property, start: string, end: string, guests: numbe
 }
 
 /**
- * Units × the listing's unit price (or the override rate) + its cleaning fee, once; never more than a
+ * The booking's one total (docs/decisions/029): its units at the listing's price or rate periods (or
+ * the override rate), less the discount, plus the cleaning fee, VAT included; never more than a
  * ledger may hold (a 90-night stay at the highest nightly price would overflow the stored total).
  */
-function priceOf(property: Property, units: number, rateOverride: number | null) {
-  const total = rentalTotal({
-    unitPriceCents: property.price_per_day_cents,
-    units,
-    cleaningFeeCents: property.cleaning_fee_cents,
-    rateOverrideCents: rateOverride,
-  });
-  if (total > MAX_TOTAL_CENTS) throw badRequest(RESERVATION_MESSAGES.tooExpensive);
-  return total;
+async function priceOf(
+  db: Kysely<Database>,
+  property: Property,
+  period: BookedPeriod,
+  terms: Parameters<typeof priceBooking>[3],
+) {
+  return withinLimit(await priceBooking(db, property, period, terms));
+}
+
+function withinLimit(price: BookingTotal): BookingTotal {
+  if (price.totalCents > MAX_TOTAL_CENTS) throw badRequest(RESERVATION_MESSAGES.tooExpensive);
+  return price;
 }
 
 export async function createReservation(deps: ReservationDeps, user: User | null, input: ReservationCreate) {
@@ -110,6 +116,13 @@ export async function createReservation(deps: ReservationDeps, user: User | null
   checkStay(property, period.startDate, period.endDate, input.guests);
 
   const rateOverride = actsForBusiness ? input.rate_override_per_day_cents : null;
+  const taxPercent = await vatPercentFor(db, property.owner_id, todayInBusinessZone());
+  const discountPercent = actsForBusiness ? input.discount_percent : 0;
+  const price = await priceOf(db, property, period, {
+    rateOverrideCents: rateOverride,
+    discountPercent,
+    taxPercent,
+  });
 
   const id = await retryOnDeadlock(() =>
     db.transaction().execute(async (trx) => {
@@ -163,13 +176,14 @@ export async function createReservation(deps: ReservationDeps, user: User | null
           end_time: period.endTime,
           status: 'pending',
           guests: input.guests,
-          total_price_cents: priceOf(property, period.units, rateOverride),
+          total_price_cents: price.totalCents,
+          booked_rates: bookedRatesColumn(price),
           security_deposit_cents: property.security_deposit_cents,
           special_requests: input.special_requests,
           voucher_number: actsForBusiness ? input.voucher_number : null,
           purchase_order_number: actsForBusiness ? input.purchase_order_number : null,
-          tax_percent: actsForBusiness ? input.tax_percent : 0,
-          discount_percent: actsForBusiness ? input.discount_percent : 0,
+          tax_percent: taxPercent,
+          discount_percent: discountPercent,
           rate_override_per_day_cents: rateOverride,
           created_by: user.id,
           counted_at: actsForBusiness ? new Date() : null,
@@ -293,27 +307,36 @@ export async function updateReservation(
     changes.rate_override_per_day_cents !== undefined
       ? changes.rate_override_per_day_cents
       : existing.rate_override_per_day_cents;
+  const discountPercent = changes.discount_percent ?? Number(existing.discount_percent);
+  const taxPercent = await vatPercentFor(db, existing.owner_id, todayInBusinessZone(existing.created_at));
   const status = changes.status ?? existing.status;
   refuseOutsideWindow(property, existing.status, status, { start, end, startTime, periodChanged });
-  const repriced = changesPrice(
-    {
-      propertyId: existing.property_id,
-      startDate: existing.start_date,
-      endDate: existing.end_date,
-      startTime: shortTime(existing.start_time),
-      endTime: shortTime(existing.end_time),
-      rateOverridePerDayCents: existing.rate_override_per_day_cents,
-    },
-    { propertyId, startDate: start, endDate: end, startTime, endTime, rateOverridePerDayCents: rateOverride },
-  );
-  const bookedPriceCents = repriced
-    ? priceOf(
-        property,
-        period?.units ??
-          unitCount(priceUnitFor(property.type), { startDate: start, endDate: end, startTime, endTime }),
-        rateOverride,
-      )
-    : existing.booked_price_cents;
+  const before = {
+    propertyId: existing.property_id,
+    startDate: existing.start_date,
+    endDate: existing.end_date,
+    startTime: shortTime(existing.start_time),
+    endTime: shortTime(existing.end_time),
+    rateOverridePerDayCents: existing.rate_override_per_day_cents,
+    discountPercent: Number(existing.discount_percent),
+  };
+  const after = {
+    propertyId,
+    startDate: start,
+    endDate: end,
+    startTime,
+    endTime,
+    rateOverridePerDayCents: rateOverride,
+    discountPercent,
+  };
+  const terms = { rateOverrideCents: rateOverride, discountPercent, taxPercent };
+  // A new discount alone re-prices the rates it was booked at; a new stay, the listing's rates now.
+  const price = !changesPrice(before, after)
+    ? null
+    : !changesStay(before, after) && existing.booked_rates
+      ? withinLimit(totalOfRates(existing.booked_rates, terms))
+      : await priceOf(db, property, { startDate: start, endDate: end, startTime, endTime }, terms);
+  const bookedPriceCents = price ? price.totalCents : existing.booked_price_cents;
   // Once billed line by line, the total is the sum of the charge lines (changed in the ledger only).
   const totalPriceCents = (await hasActiveCharges(db, id)) ? existing.total_price_cents : bookedPriceCents;
   const securityDepositCents =
@@ -353,11 +376,12 @@ export async function updateReservation(
             changes.purchase_order_number !== undefined
               ? changes.purchase_order_number
               : existing.purchase_order_number,
-          tax_percent: changes.tax_percent ?? existing.tax_percent,
-          discount_percent: changes.discount_percent ?? existing.discount_percent,
+          tax_percent: taxPercent,
+          discount_percent: discountPercent,
           rate_override_per_day_cents: rateOverride,
           total_price_cents: totalPriceCents,
           booked_price_cents: bookedPriceCents,
+          ...(price ? { booked_rates: bookedRatesColumn(price) } : {}),
           security_deposit_cents: securityDepositCents,
           updated_at: new Date(),
         })

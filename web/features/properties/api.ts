@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RatePeriod } from '../../../domain/billing.ts';
 import { CITIES, type PropertyType } from '../../../domain/property.ts';
+import type { Rate } from '../../../domain/schemas/billing.ts';
 import type { PropertyInputDraft } from '../../../domain/schemas/property.ts';
 import type { PropertyImage } from '../../../domain/schemas/property-view.ts';
 import { ApiError, api, lazySchema, UNEXPECTED_RESPONSE } from '../../lib/api.ts';
@@ -34,6 +36,10 @@ const viewSchemas = () => import('../../../domain/schemas/property-view.ts');
 const propertyPageSchema = lazySchema(viewSchemas, (m) => m.PropertyPageSchema);
 const propertySchema = lazySchema(viewSchemas, (m) => m.PropertySchema);
 const nullablePropertySchema = lazySchema(viewSchemas, (m) => m.PropertySchema.nullable());
+const rateListSchema = lazySchema(
+  () => import('../../../domain/schemas/billing.ts'),
+  (m) => m.RateSchema.array(),
+);
 const ownedPropertiesSchema = lazySchema(viewSchemas, (m) => m.OwnedPropertySchema.array());
 const subscriptionSummarySchema = lazySchema(
   () => import('../../../domain/schemas/subscription.ts'),
@@ -84,6 +90,26 @@ export function propertyQuery(id: string | undefined) {
 export function useProperty(id: string | undefined) {
   return useQuery(propertyQuery(id));
 }
+
+/**
+ * A listing's rate periods (public: they are prices), for the one total (domain/booking-total.ts)
+ * the booking summary and the reservation editor show before the server stores it.
+ */
+export function usePropertyRates(propertyId: string | null | undefined) {
+  return useQuery({
+    queryKey: ['properties', 'rates', propertyId],
+    queryFn: () => api.get(`/api/properties/${propertyId}/rates`, rateListSchema),
+    enabled: !!propertyId,
+  });
+}
+
+/** The rate periods as the price calculator reads them. */
+export const ratePeriodsOf = (rates: readonly Rate[] | undefined): RatePeriod[] =>
+  (rates ?? []).map((rate) => ({
+    startDate: rate.start_date,
+    endDate: rate.end_date,
+    rateCents: rate.rate_cents,
+  }));
 
 export function useMyProperties() {
   return useQuery({

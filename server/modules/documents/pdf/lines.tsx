@@ -29,7 +29,7 @@ function columnsFor(snapshot: DocumentSnapshot): Column[] {
     { label: 'Description', width: '', value: (line) => line.description },
     { label: 'Qty', width: '9.5%', numeric: true, value: quantity },
     {
-      label: vat ? 'Unit price excl.' : 'Unit price',
+      label: vat ? (snapshot.pricesIncludeVat ? 'Unit price incl.' : 'Unit price excl.') : 'Unit price',
       width: '13%',
       numeric: true,
       value: (l) => formatRandCents(l.unitPriceCents),
@@ -126,7 +126,7 @@ export function Totals({ snapshot }: { snapshot: DocumentSnapshot }) {
           {totals.vatByRate.map((rate) => (
             <Amount
               key={rate.ratePercent}
-              label={`VAT at ${formatPercent(rate.ratePercent)}`}
+              label={`VAT at ${formatPercent(rate.ratePercent)}${snapshot.pricesIncludeVat ? ' included' : ''}`}
               cents={rate.taxCents}
             />
           ))}

@@ -97,13 +97,11 @@ function AddLineForm({
   );
 }
 
-/** 'Line total R 229.98 (R 199.98 + R 30.00 tax)'. */
+/** 'Line total R 199.98 (R 26.08 VAT included)': prices include VAT (docs/decisions/029). */
 function linePreview(quantity: number, unitPriceCents: number, taxPercent: number): string | null {
   if (!(quantity > 0)) return null;
   const amounts = lineAmounts({ quantity, unitPriceCents, taxPercent });
-  const tax = amounts.taxCents
-    ? ` (${formatRandCents(amounts.subTotalCents)} + ${formatRandCents(amounts.taxCents)} tax)`
-    : '';
+  const tax = amounts.taxCents ? ` (${formatRandCents(amounts.taxCents)} VAT included)` : '';
   return `Line total ${formatRandCents(amounts.totalCents)}${tax}`;
 }
 

@@ -14,7 +14,7 @@ import {
   renderWithProviders,
   toastTexts,
 } from '../../../test/render.tsx';
-import { aReservation } from '../../../test/wire-fixtures.ts';
+import { aBusinessDetails, aReservation } from '../../../test/wire-fixtures.ts';
 import { TransactionsTab } from './transactions-tab.tsx';
 
 const OWNER: Actor = {
@@ -67,23 +67,7 @@ function renderTab(options: { ledger: Ledger; vatRegistered?: boolean; onPost?: 
       return { status: 201, body: options.onPost?.(call) ?? options.ledger };
     if (call.url.startsWith('/api/business/details'))
       return {
-        body: {
-          owner_id: OWNER.id,
-          trading_name: 'Karoo Stays',
-          address: '12 Long Street',
-          phone: null,
-          email: null,
-          vat_registered: options.vatRegistered ?? true,
-          vat_number: options.vatRegistered === false ? null : '4123456789',
-          bank_name: null,
-          bank_account_holder: null,
-          bank_account_number: null,
-          bank_branch_code: null,
-          bank_account_type: null,
-          payment_terms: null,
-          logo_url: null,
-          updated_at: '2026-11-01T08:00:00.000Z',
-        },
+        body: aBusinessDetails({ owner_id: OWNER.id, vat_registered: options.vatRegistered ?? true }),
       };
     if (call.url.startsWith('/api/billing/')) return { body: [] };
     return undefined;
@@ -132,6 +116,12 @@ describe('the Transactions tab', () => {
       onPost: () => ledgerOf([line({})], { charges_cents: 11_500, balance_due_cents: 11_500 }),
     });
     await screen.findByText('No transactions yet');
+    // Unbilled: the booking's total is what is due (decision 029), never R 0.00.
+    expect(
+      screen.getByText(
+        `Nothing is billed yet: the booking’s total, ${formatRandCents(reservation.total_price_cents).replace(/\s/g, ' ')}, is due. Add the rental charge to bill it line by line.`,
+      ),
+    ).toBeTruthy();
     const form = screen.getByRole('form', { name: 'Ad hoc charge' });
     await user.type(within(form).getByRole('textbox', { name: 'Description' }), 'Firewood');
     const quantity = within(form).getByRole('textbox', { name: 'Quantity' });
@@ -145,7 +135,8 @@ describe('the Transactions tab', () => {
     const price = within(form).getByRole('textbox', { name: 'Unit price' });
     await user.clear(price);
     await user.type(price, '50');
-    expect(within(form).getByText('Line total R 115.00 (R 100.00 + R 15.00 tax)')).toBeTruthy();
+    // Prices include VAT (decision 029): R 100.00 holds 100 × 15 / 115 = R 13.04.
+    expect(within(form).getByText('Line total R 100.00 (R 13.04 VAT included)')).toBeTruthy();
     await user.click(within(form).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(toastTexts()).toContain('Transaction added'));
     const posted = api.calls.find((call) => call.method === 'POST');

@@ -129,6 +129,12 @@ export function TransactionsTab({ reservation, user }: { reservation: Reservatio
         ) : (
           <Skeleton height={72} aria-hidden />
         )}
+        {data && !data.lines.some((line) => line.payment_amount_cents === null) && (
+          <Text size="sm" mt="xs">
+            Nothing is billed yet: the booking’s total, {formatRandCents(data.total_price_cents)}, is due. Add
+            the rental charge to bill it line by line.
+          </Text>
+        )}
         {!!data?.credit_cents && (
           <Text size="sm" mt="xs">
             Paid {formatRandCents(data.credit_cents)} more than charged: refund it or keep it as a credit.

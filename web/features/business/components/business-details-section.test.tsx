@@ -2,27 +2,20 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BusinessDetails } from '../../../../domain/schemas/business-details.ts';
 import { mockApi, renderWithProviders, toastTexts } from '../../../test/render.tsx';
+import { aBusinessDetails } from '../../../test/wire-fixtures.ts';
 import { BusinessDetailsSection } from './business-details-section.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const SUGGESTED: BusinessDetails = {
+const SUGGESTED: BusinessDetails = aBusinessDetails({
   owner_id: 'o1',
   trading_name: 'Thandi Nkosi',
   address: '',
   phone: '082 555 0101',
   email: 'thandi@example.co.za',
   vat_registered: false,
-  vat_number: null,
-  bank_name: null,
-  bank_account_holder: null,
-  bank_account_number: null,
-  bank_branch_code: null,
-  bank_account_type: null,
-  payment_terms: null,
-  logo_url: null,
   updated_at: null,
-};
+});
 
 describe('Business details on the profile', () => {
   it('starts from the account’s suggestions, checks the VAT number and saves what was typed', async () => {

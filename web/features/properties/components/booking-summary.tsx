@@ -1,17 +1,16 @@
 import { AspectRatio, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { bookingTotal } from '../../../../domain/booking-total.ts';
 import { formatDisplayDate } from '../../../../domain/dates.ts';
-import { formatRand } from '../../../../domain/money.ts';
+import { formatRand, formatRandCents } from '../../../../domain/money.ts';
 import { placeLabel, pricePeriodLabel } from '../../../../domain/property.ts';
 import {
   type BookedPeriod,
   describeDuration,
   formatUnits,
   priceUnitFor,
-  rentalTotal,
-  unitCount,
 } from '../../../../domain/rental-unit.ts';
 import { bookingAsksForGuests, maxGuestsFor } from '../../../../domain/reservation.ts';
-import type { Property } from '../api.ts';
+import { type Property, ratePeriodsOf, usePropertyRates } from '../api.ts';
 import { ImagePlaceholder } from './image-placeholder.tsx';
 import { describeSpecifications } from './specifications-view.tsx';
 
@@ -40,13 +39,19 @@ export function BookingSummary({
   guests: number;
 }) {
   const unit = priceUnitFor(property.type);
-  const units = period ? unitCount(unit, period) : 0;
-  const rental = rentalTotal({ unitPriceCents: property.price_per_day_cents, units, cleaningFeeCents: 0 });
-  const total = rentalTotal({
-    unitPriceCents: property.price_per_day_cents,
-    units,
-    cleaningFeeCents: property.cleaning_fee_cents,
-  });
+  const rates = usePropertyRates(property.id);
+  // The one total the server stores (docs/decisions/029): seasonal rates included, VAT inside the prices.
+  const price = period
+    ? bookingTotal({
+        unit,
+        period,
+        listingRateCents: property.price_per_day_cents,
+        rates: ratePeriodsOf(rates.data),
+        cleaningFeeCents: property.cleaning_fee_cents,
+        discountPercent: 0,
+        taxPercent: 0,
+      })
+    : null;
   const dates =
     unit === 'hour'
       ? start
@@ -93,23 +98,25 @@ export function BookingSummary({
             {formatRand(property.price_per_day_cents)} {pricePeriodLabel(property.type)}
           </Text>
         </Group>
-        {period && (
-          <Group justify="space-between">
+        {price?.segments.map((segment) => (
+          <Group key={segment.startDate} justify="space-between">
             <Text size="sm">
-              {formatRand(property.price_per_day_cents)} × {formatUnits(unit, units)}
+              {formatRand(segment.rateCents)} ×{' '}
+              {formatUnits(unit === 'hour' && !period?.startTime ? 'day' : unit, segment.units)}
+              {segment.source === 'period' ? ' (seasonal rate)' : ''}
             </Text>
-            <Text size="sm">{formatRand(rental)}</Text>
+            <Text size="sm">{formatRandCents(segment.amountCents)}</Text>
           </Group>
-        )}
+        ))}
         {property.cleaning_fee_cents > 0 && (
           <Group justify="space-between">
             <Text size="sm">Cleaning fee</Text>
-            <Text size="sm">{formatRand(property.cleaning_fee_cents)}</Text>
+            <Text size="sm">{formatRandCents(property.cleaning_fee_cents)}</Text>
           </Group>
         )}
         <Group justify="space-between">
           <Text fw={700}>Total</Text>
-          <Text fw={700}>{period ? formatRand(total) : '—'}</Text>
+          <Text fw={700}>{price && !rates.isPending ? formatRandCents(price.totalCents) : '—'}</Text>
         </Group>
         {property.security_deposit_cents > 0 && (
           <Text size="xs" c="dimmed">

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatBusinessDate, formatDisplayDate, todayInBusinessZone } from '../../../../domain/dates.ts';
-import { formatRand } from '../../../../domain/money.ts';
+import { formatRandCents } from '../../../../domain/money.ts';
 import { bookedWhen, bookingTimes } from '../../../../domain/owner-units.ts';
 import { placeLabel } from '../../../../domain/property.ts';
 import { clientCancelRefusal } from '../../../../domain/reservation.ts';
@@ -121,7 +121,7 @@ export function ClientReservationCard({
           )}
           <Detail label="Duration" value={reservation.duration} />
           <Detail label="Guests" value={reservation.guests} />
-          <Detail label="Total amount" value={formatRand(reservation.total_price_cents)} />
+          <Detail label="Total amount" value={formatRandCents(reservation.total_price_cents)} />
           <Detail label="Booked on" value={formatBusinessDate(reservation.created_at)} />
         </SimpleGrid>
         {reservation.special_requests && (

@@ -21,7 +21,7 @@ import {
   stayLengthRefusal,
 } from '../../../../domain/booking-window.ts';
 import { addDays, formatDisplayDate, todayInBusinessZone } from '../../../../domain/dates.ts';
-import { formatRand, randToCents } from '../../../../domain/money.ts';
+import { formatRandCents, randToCents } from '../../../../domain/money.ts';
 import {
   endTimeChoices,
   rateOverrideLabel,
@@ -41,7 +41,6 @@ import {
   MONTHLY_DEFAULTS,
   monthlyEnd,
   priceUnitFor,
-  rentalTotal,
   unitCount,
 } from '../../../../domain/rental-unit.ts';
 import {
@@ -53,8 +52,11 @@ import {
   RESERVATION_STATUSES,
   type ReservationStatus,
 } from '../../../../domain/reservation.ts';
+import { formatPercent } from '../../../../domain/vat.ts';
 import { DatePickerInput } from '../../../components/mantine-dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useBusinessDetails } from '../../business/api.ts';
+import { ratePeriodsOf, usePropertyRates } from '../../properties/api.ts';
 import {
   type BusinessProperty,
   clientsBusinessParam,
@@ -64,8 +66,21 @@ import {
   useDayTimes,
   useSaveReservation,
 } from '../api.ts';
+import { editorTotal } from '../editor-total.ts';
 import { type Draft, draftFrom, failureText, NEW_CLIENT } from '../reservation-draft.ts';
 import { EMPTY_NEW_CLIENT, NewClientForm } from './new-client-form.tsx';
+
+/**
+ * What the editor says of VAT instead of a tax field (docs/decisions/029): a VAT vendor's prices
+ * include VAT at the rate in force on the booking date; anyone else may not charge it.
+ */
+function vatNote(registered: boolean | undefined, bookedPercent: number | undefined) {
+  if (bookedPercent !== undefined && bookedPercent > 0)
+    return { value: `${formatPercent(bookedPercent)} included`, description: 'Prices include VAT' };
+  if (registered === undefined) return { value: '…', description: undefined };
+  if (registered) return { value: 'Included', description: 'Prices include VAT at the rate in force' };
+  return { value: 'No VAT', description: 'Not registered for VAT: no VAT is charged' };
+}
 
 const TAKEN_TIMES = 'Those times are taken on this day. Please choose other times.';
 
@@ -180,15 +195,50 @@ export function ReservationDetailsForm({
   const units = unit && period && !timesRefused ? unitCount(unit, period) : 0;
   const overrideCents =
     draft.rateOverride === '' ? null : randToCents(clampNonNegative(Number(draft.rateOverride)));
-  const total =
-    property && units > 0
-      ? rentalTotal({
-          unitPriceCents: property.price_per_day_cents,
-          units,
-          cleaningFeeCents: property.cleaning_fee_cents,
-          rateOverrideCents: overrideCents,
-        })
-      : 0;
+  const discountPercent = clampNonNegative(Number(draft.discountPercent));
+  const rates = usePropertyRates(draft.propertyId);
+  // An admin names the business; owners and staff read their own.
+  const business = useBusinessDetails(
+    user.role !== 'admin' || !!businessId,
+    user.role === 'admin' ? businessId : undefined,
+  );
+  const total = editorTotal({
+    stored: reservation
+      ? {
+          stay: {
+            propertyId: reservation.property_id,
+            startDate: reservation.start_date,
+            endDate: reservation.end_date,
+            startTime: reservation.start_time,
+            endTime: reservation.end_time,
+            rateOverridePerDayCents: reservation.rate_override_per_day_cents,
+            discountPercent: reservation.discount_percent,
+          },
+          totalCents: reservation.total_price_cents,
+          bookedRates: reservation.booked_rates,
+        }
+      : null,
+    drafted:
+      draft.propertyId && period && units > 0
+        ? {
+            propertyId: draft.propertyId,
+            ...period,
+            rateOverridePerDayCents: overrideCents,
+            discountPercent,
+          }
+        : null,
+    unit,
+    period,
+    listing:
+      property && !rates.isPending
+        ? {
+            rateCents: property.price_per_day_cents,
+            cleaningFeeCents: property.cleaning_fee_cents,
+            rates: ratePeriodsOf(rates.data),
+          }
+        : null,
+  });
+  const vat = vatNote(business.data?.vat_registered, reservation?.tax_percent);
   const valid =
     isReservationDraftValid({
       propertyId: draft.propertyId,
@@ -237,8 +287,7 @@ export function ReservationDetailsForm({
           special_requests: draft.specialRequests || null,
           voucher_number: draft.voucherNumber || null,
           purchase_order_number: draft.purchaseOrderNumber || null,
-          tax_percent: clampNonNegative(Number(draft.taxPercent)),
-          discount_percent: clampNonNegative(Number(draft.discountPercent)),
+          discount_percent: discountPercent,
           rate_override_per_day_cents: overrideCents,
           ...(editing ? { status: draft.status } : {}),
         },
@@ -275,7 +324,7 @@ export function ReservationDetailsForm({
   const today = todayInBusinessZone();
   const startChoices = startTimeChoices(rules, unavailable);
   // The inputs show what is typed; their min of 0 clamps a negative value on blur, and every use clamps.
-  const numberChange = (key: 'taxPercent' | 'discountPercent') => (value: number | string) =>
+  const numberChange = (key: 'discountPercent') => (value: number | string) =>
     set({ [key]: value } as Partial<Draft>);
 
   return (
@@ -452,14 +501,7 @@ export function ReservationDetailsForm({
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }}>
-        <NumberInput
-          label="Tax %"
-          min={0}
-          step={0.01}
-          decimalScale={2}
-          value={draft.taxPercent}
-          onChange={numberChange('taxPercent')}
-        />
+        <TextInput label="VAT" readOnly value={vat.value} description={vat.description} />
         <NumberInput
           label="Discount %"
           min={0}
@@ -481,7 +523,7 @@ export function ReservationDetailsForm({
         <TextInput
           label="Total price"
           readOnly
-          value={formatRand(total)}
+          value={total === null ? '—' : formatRandCents(total)}
           description={unit && period && units > 0 ? describeDuration(unit, period) : undefined}
         />
       </SimpleGrid>

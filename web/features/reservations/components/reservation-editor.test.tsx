@@ -12,7 +12,7 @@ import {
   renderWithProviders,
   toastTexts,
 } from '../../../test/render.tsx';
-import { aReservation } from '../../../test/wire-fixtures.ts';
+import { aBusinessDetails, aReservation } from '../../../test/wire-fixtures.ts';
 import type { BusinessProperty, Client, Reservation } from '../api.ts';
 import { ReservationEditor } from './reservation-editor.tsx';
 
@@ -106,12 +106,32 @@ const actor = (role: Actor['role'], id = OWNER, parent: string | null = null): A
 });
 const OWNER_ACTOR = actor('owner');
 
+/** The Loft's high season from 13 March: R 1 500 a night (GET /api/properties/:id/rates). */
+const LOFT_RATES = [
+  {
+    id: 'a1b2c3d4-3333-4000-8000-000000000001',
+    property_id: LOFT.id,
+    owner_id: OWNER,
+    start_date: '2026-03-13',
+    end_date: '2026-04-01',
+    rate_cents: 150_000,
+    currency: 'ZAR',
+    created_at: '2026-01-01T08:00:00.000Z',
+    updated_at: '2026-01-01T08:00:00.000Z',
+  },
+];
+
 function renderEditor(
   onSave: (call: ApiCall) => ApiReply = () => ({ status: 201, body: aReservation() }),
   who: Actor = OWNER_ACTOR,
   reservation?: Reservation,
+  vatRegistered = true,
 ) {
   const api = mockApi((call) => {
+    const rates = /^\/api\/properties\/([^/]+)\/rates$/.exec(call.url);
+    if (call.method === 'GET' && rates) return { body: rates[1] === LOFT.id ? LOFT_RATES : [] };
+    if (call.method === 'GET' && call.url.startsWith('/api/business/details'))
+      return { body: aBusinessDetails({ owner_id: OWNER, vat_registered: vatRegistered }) };
     if (call.method === 'GET' && call.url === '/api/business/properties') {
       return { body: [LOFT, CAR, HALL, DRILL, STORE, ARCHIVED, INACTIVE, MAINTENANCE] };
     }
@@ -224,54 +244,62 @@ describe('reservation editor', { timeout: 30_000 }, () => {
     expect(guestsShown()).toBe(false);
   });
 
-  it('recomputes the total (price × nights + cleaning fee, in whole rand) when the property or dates change', async () => {
+  it('recomputes the one total (each night at its season’s rate + cleaning fee, to the cent) when the property or dates change', async () => {
     const { user } = renderEditor();
     await loaded();
-    expect(totalPrice()).toBe('R 0');
+    expect(totalPrice()).toBe('—');
 
     await choose(user, 'Property', 'Polo Vivo');
-    expect(totalPrice()).toBe('R 450'); // 1 day × R450, no cleaning fee
+    await waitFor(() => expect(totalPrice()).toBe('R 450.00')); // 1 day × R450, no cleaning fee
     await choose(user, 'Property', 'Sea Point Loft');
-    expect(totalPrice()).toBe('R 1 550'); // 1 night × R1 250 + R300 cleaning
+    await waitFor(() => expect(totalPrice()).toBe('R 1 550.00')); // 1 night × R1 250 + R300 cleaning
 
     await pickDate(user, 'End date', '14 March 2026');
-    expect(totalPrice()).toBe('R 5 300'); // 4 × R1 250 + R300
+    expect(totalPrice()).toBe('R 5 550.00'); // 3 × R1 250 + 1 × R1 500 (high season from 13 March) + R300
     expect(screen.getByText('4 nights')).toBeTruthy();
 
     await pickDate(user, 'Start date', '12 March 2026');
-    expect(totalPrice()).toBe('R 2 800'); // 2 × R1 250 + R300
+    expect(totalPrice()).toBe('R 3 050.00'); // R1 250 + R1 500 + R300
+
+    await user.type(input('Discount %'), '10');
+    expect(totalPrice()).toBe('R 2 775.00'); // 10 % off the rental only: R2 750 − R275 + R300
 
     await choose(user, 'Property', 'Polo Vivo');
-    expect(totalPrice()).toBe('R 900'); // 2 × R450, no cleaning fee
+    await waitFor(() => expect(totalPrice()).toBe('R 810.00')); // 2 × R450 less 10 %, no cleaning fee
     expect(screen.getByText('2 days')).toBeTruthy();
   });
 
-  it('clamps negative tax, discount and rate override to 0', async () => {
+  it('says VAT is included for a VAT vendor, and offers no tax field to a business that may not charge VAT', async () => {
+    renderEditor(undefined, OWNER_ACTOR, undefined, false);
+    await loaded();
+    expect(screen.queryByLabelText('Tax %')).toBeNull();
+    await waitFor(() => expect(input('VAT').value).toBe('No VAT'));
+    expect(screen.getByText('Not registered for VAT: no VAT is charged')).toBeTruthy();
+  });
+
+  it('clamps a negative discount and rate override to 0', async () => {
     const { user, calls } = renderEditor();
     await loaded();
     await choose(user, 'Property', 'Sea Point Loft');
     await choose(user, 'Client', 'Lerato Dlamini (lerato@example.co.za)');
 
     for (const [label, typed, clamped] of [
-      ['Tax %', '-15', '0'],
       ['Discount %', '-10', '0'],
       ['Rate override per day (R)', '-200', '0.00'],
     ] as const) {
       await user.clear(input(label));
       await user.type(input(label), typed);
-      expect(totalPrice()).toBe(label.startsWith('Rate') ? 'R 300' : 'R 1 550'); // never a negative rate
+      expect(totalPrice()).toBe(label.startsWith('Rate') ? 'R 300.00' : 'R 1 550.00'); // never a negative rate
       await user.tab(); // leaving the field shows the clamped value, never the negative one
       expect(input(label).value).toBe(clamped);
     }
-    expect(totalPrice()).toBe('R 300'); // a zero rate leaves only the cleaning fee
+    expect(totalPrice()).toBe('R 300.00'); // a zero rate leaves only the cleaning fee
 
     await user.click(createButton());
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
-    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
-      tax_percent: 0,
-      discount_percent: 0,
-      rate_override_per_day_cents: 0,
-    });
+    const body = calls.find((call) => call.method === 'POST')?.body;
+    expect(body).toMatchObject({ discount_percent: 0, rate_override_per_day_cents: 0 });
+    expect(body).not.toHaveProperty('tax_percent'); // the server sets the VAT (decision 029)
   });
 
   it('creates the reservation with the chosen values, then reports success and closes', async () => {
@@ -283,7 +311,7 @@ describe('reservation editor', { timeout: 30_000 }, () => {
     const guests = input('Guests');
     await user.clear(guests);
     await user.type(guests, '3');
-    await user.type(input('Tax %'), '15');
+    expect(input('VAT').value).toBe('Included');
     await user.click(createButton());
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -298,7 +326,6 @@ describe('reservation editor', { timeout: 30_000 }, () => {
       special_requests: null,
       voucher_number: null,
       purchase_order_number: null,
-      tax_percent: 15,
       discount_percent: 0,
       rate_override_per_day_cents: null,
     });
@@ -438,7 +465,7 @@ describe('reservation editor', { timeout: 30_000 }, () => {
       await screen.findByText(/Bookable 10:00–20:00, at least 2 hours\. Taken on this day: 14:00–16:00\./),
     ).toBeTruthy();
     expect(isDisabled(createButton())).toBe(true); // no times yet
-    expect(totalPrice()).toBe('R 0');
+    expect(totalPrice()).toBe('—');
 
     await user.click(screen.getByRole('combobox', { name: 'Start time' }));
     const starts = await screen.findAllByRole('option');
@@ -486,7 +513,7 @@ describe('reservation editor', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('option', { name: '14:00' }));
 
     // 4 hours × R3 000 + R500 cleaning, the units stated.
-    expect(totalPrice()).toBe('R 12 500');
+    expect(totalPrice()).toBe('R 12 500.00');
     expect(screen.getByText('10:00–14:00 (4 hours)')).toBeTruthy();
     expect(input('Rate override per hour (R)')).toBeTruthy();
 
@@ -512,13 +539,13 @@ describe('reservation editor', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'End date' })).toBeNull();
     const months = input(/^Months/);
     expect(months.value).toBe('1');
-    expect(totalPrice()).toBe('R 900'); // 1 month × R900
+    expect(totalPrice()).toBe('R 900.00'); // 1 month × R900
     expect(screen.getByText('Ends 10 April 2026')).toBeTruthy();
     expect(screen.getByText('1 month')).toBeTruthy();
 
     await user.clear(months);
     await user.type(months, '2');
-    expect(totalPrice()).toBe('R 1 800'); // 2 × the monthly price, not 61 days of it
+    expect(totalPrice()).toBe('R 1 800.00'); // 2 × the monthly price, not 61 days of it
     expect(screen.getByText('2 months')).toBeTruthy();
     expect(screen.getByText('Ends 10 May 2026')).toBeTruthy();
 
@@ -564,8 +591,10 @@ describe('reservation editor', { timeout: 30_000 }, () => {
       expect(screen.getByRole('combobox', { name: 'End time' })).toHaveProperty('value', '16:00');
     });
     expect(screen.getByText('14:00–16:00 (2 hours)')).toBeTruthy();
-    expect(totalPrice()).toBe('R 6 500');
+    // The stored total, not the listing's price now (decision 029); new times price it again.
+    expect(totalPrice()).toBe('R 1 000.00');
     await choose(user, 'End time', '17:00');
+    expect(totalPrice()).toBe('R 9 500.00'); // 3 hours × R3 000 + R500 cleaning
     await user.click(buttonNamed('Save Changes'));
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
     expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({
