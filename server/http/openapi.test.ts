@@ -42,6 +42,7 @@ describe('the served OpenAPI document', () => {
       '/api/documents/{id}/pdf',
       '/api/reservations/{id}/documents/confirmation.pdf',
       '/api/reservations/{id}/documents/quote.pdf',
+      '/api/subscription/commission/statements/{id}/pdf',
       '/api/subscription/invoices/{id}/pdf',
     ]);
     for (const { operation } of pdfs) {

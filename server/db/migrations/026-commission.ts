@@ -55,7 +55,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`ALTER TABLE payments DROP CONSTRAINT payments_kind_check`.execute(db);
   await sql`ALTER TABLE payments ADD CONSTRAINT payments_kind_check
-    CHECK (kind IN ('subscription', 'manual', 'update_method', 'test', 'renewal', 'add_on', 'commission'))`.execute(db);
+    CHECK (kind IN ('subscription', 'manual', 'update_method', 'test', 'renewal', 'add_on', 'commission'))`.execute(
+    db,
+  );
   await sql`ALTER TABLE payments ADD COLUMN commission_statement_id uuid REFERENCES commission_statements(id),
     ADD CONSTRAINT payments_commission_statement CHECK ((kind = 'commission') = (commission_statement_id IS NOT NULL))`.execute(
     db,
