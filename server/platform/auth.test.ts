@@ -3,6 +3,7 @@ import { MESSAGES } from '../../domain/errors.ts';
 import { TERMS_VERSION } from '../../domain/terms.ts';
 import { setUserActive } from '../modules/account/user.repository.ts';
 import { cookieFrom, createTestApp, fakeRegistration, type TestApp } from '../test/harness.ts';
+import { escapeHtml } from './mail/templates.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -116,7 +117,8 @@ describe('registration → verification → session', () => {
     const mail = await t.waitForMail(input.email);
     expect(mail.subject).toBe('Verify your email for Rentza');
     expect(mail.link.startsWith(`${t.config.PUBLIC_URL}/api/auth/verify-email?token=`)).toBe(true);
-    expect(mail.html).toContain(input.first_name);
+    // The HTML escapes the name as it must: a generated "D'angelo" reads D&#39;angelo.
+    expect(mail.html).toContain(escapeHtml(input.first_name));
     expect(await t.mailbox(input.email)).toHaveLength(1);
   });
 
