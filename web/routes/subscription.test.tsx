@@ -269,6 +269,34 @@ describe('Subscription: Overview', { timeout: 30_000 }, () => {
     await waitFor(() => expect(toastTexts()).toContain('Failed to refresh usage data. Please try again.'));
   });
 
+  it('on the commission model, says what commission is owed and what has accrued since the last statement', async () => {
+    renderPage({
+      summary: aSummary({ planId: 'starter', planName: 'Starter', paymentMethod: 'commission' }),
+      on: (call) =>
+        call.url === '/api/subscription/commission/statements'
+          ? {
+              body: {
+                onCommission: true,
+                ratePercent: 10,
+                open: [],
+                openTotalCents: 23_000,
+                statements: [],
+                dueCents: 41_550,
+              },
+            }
+          : undefined,
+    });
+    expect((await screen.findByTestId('commission-owed')).textContent?.replace(/\s/g, ' ')).toBe(
+      `Commission owed: ${rand(41_550)} · since the last statement: ${rand(23_000)} (statements and payment on the Billing tab)`,
+    );
+  });
+
+  it('a subscription owner sees no commission line', async () => {
+    renderPage();
+    await screen.findByTestId('monthly-total');
+    expect(screen.queryByTestId('commission-owed')).toBeNull();
+  });
+
   it('adds and removes add-ons after a confirm step that says what they cost; a refusal shows the server’s words', async () => {
     const { user, calls } = renderPage({
       on: (call) => {

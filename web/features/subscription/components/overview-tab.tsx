@@ -7,6 +7,7 @@ import { SUBSCRIPTION_MESSAGES } from '../../../../domain/subscription-screen.ts
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { type PlanView, type SubscriptionSummary, useSubscription } from '../api.ts';
 import { AddOnsSection } from './add-ons-section.tsx';
+import { CommissionOwed } from './commission-owed.tsx';
 import { CurrentPlanCard, planOf } from './current-plan-card.tsx';
 import { failureText, Section } from './subscription-bits.tsx';
 import { UsageBars } from './usage-section.tsx';
@@ -85,6 +86,7 @@ export function OverviewTab({
     <Stack gap="md">
       {!readOnly && <StatusNotice summary={data} />}
       <CurrentPlanCard summary={data} plans={plans} />
+      {!readOnly && data.paymentMethod === 'commission' && <CommissionOwed />}
       <Section
         title="Usage"
         id="usage-title"
