@@ -108,18 +108,22 @@ function decide(
   counter: CounterRow | undefined,
 ): { wait: number; attemptsAfter: number; newWindow: boolean } {
   const row = counter ?? { key: rule.key, attempts: 0, windowAge: 0, idle: 0 };
+  // Ages are measured from this transaction's now(): a concurrent attempt that waited for the row
+  // lock can see a later timestamp written by the one before it, a negative age that means "just now".
+  const windowAge = Math.max(0, row.windowAge);
+  const idle = Math.max(0, row.idle);
   if ('limit' in rule) {
-    const expired = row.windowAge >= rule.windowSeconds;
+    const expired = windowAge >= rule.windowSeconds;
     const attempts = expired ? 0 : row.attempts;
-    const wait = attempts >= rule.limit ? rule.windowSeconds - row.windowAge : 0;
+    const wait = attempts >= rule.limit ? rule.windowSeconds - windowAge : 0;
     return { wait, attemptsAfter: attempts + 1, newWindow: expired || attempts === 0 };
   }
-  const attempts = row.idle >= rule.forgetAfterSeconds ? 0 : row.attempts;
+  const attempts = idle >= rule.forgetAfterSeconds ? 0 : row.attempts;
   const pause =
     attempts >= rule.freeAttempts
       ? Math.min(rule.baseSeconds * 2 ** (attempts - rule.freeAttempts), rule.maxSeconds)
       : 0;
-  return { wait: pause - row.idle, attemptsAfter: attempts + 1, newWindow: false };
+  return { wait: pause > 0 ? pause - idle : 0, attemptsAfter: attempts + 1, newWindow: false };
 }
 
 /** Takes back attempts that turned out not to count (e.g. a sign-in with the right password). */
