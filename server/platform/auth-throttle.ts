@@ -103,7 +103,8 @@ export async function reserveAttempt(db: Kysely<Database>, rules: ThrottleRule[]
   });
 }
 
-function decide(
+/** What a rule says of its counter now: how long to wait (> 0 refuses) and the counter after this attempt. */
+export function decide(
   rule: ThrottleRule,
   counter: CounterRow | undefined,
 ): { wait: number; attemptsAfter: number; newWindow: boolean } {
