@@ -1,4 +1,4 @@
-import { formatDisplayDate, ISO_DATE_PATTERN, type IsoDate, todayInBusinessZone } from './dates.ts';
+import { businessDateOf, formatDisplayDate, ISO_DATE_PATTERN, type IsoDate } from './dates.ts';
 import { formatRandCents } from './money.ts';
 import { PLANS, type PlanId } from './plans.ts';
 import { invoiceFileNameFor } from './subscription-invoices.ts';
@@ -176,7 +176,7 @@ export function canReactivateSubscription(subscription: SubscriptionFacts): bool
 
 /** The Johannesburg calendar day of a date ('2026-03-01') or an instant. */
 const businessDayOf = (value: string): IsoDate =>
-  ISO_DATE_PATTERN.test(value) ? value : todayInBusinessZone(new Date(value));
+  ISO_DATE_PATTERN.test(value) ? value : businessDateOf(value);
 
 /** '24 November 2026' (en-ZA, Africa/Johannesburg) from a date or an instant. */
 export function formatBillingDate(value: string): string {
