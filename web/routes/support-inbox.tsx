@@ -173,7 +173,7 @@ function RequestDrawer({ id, onClose }: { id: string | null; onClose: () => void
       position="right"
       size="lg"
       title={data ? data.subject : 'Support request'}
-      closeButtonProps={{ 'aria-label': 'Close request panel' }}
+      closeButtonProps={{ 'aria-label': 'Back to the inbox' }}
     >
       {thread.isPending && (
         <Skeleton height={200} radius="md" role="status" aria-label="Loading the request" />
