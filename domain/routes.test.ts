@@ -31,6 +31,8 @@ const SPEC_ACCESS: Record<GuardedRoute, readonly Role[]> = {
   ownerUserManagement: ['owner'],
   tenantManagement: ['owner'],
   propertyManagement: ['owner'],
+  help: ALL,
+  supportInbox: ['admin'],
 };
 
 /** Which guarded route each link target opens. */
@@ -47,6 +49,8 @@ const ROUTE_OF_PATH: Record<string, GuardedRoute> = {
   '/owner-user-management': 'ownerUserManagement',
   '/tenant-management': 'tenantManagement',
   '/property-management': 'propertyManagement',
+  '/help': 'help',
+  '/admin/support': 'supportInbox',
 };
 
 describe('route access', () => {
@@ -220,6 +224,7 @@ describe('navigationLinks', () => {
     expect(links.filter((link) => !link.section)).toEqual([
       { label: 'Reservation Management', to: '/reservation-management' },
       { label: 'Users', to: '/users' },
+      { label: 'Support Inbox', to: '/admin/support' },
     ]);
     expect(links.filter((link) => link.section)).toEqual(BILLING);
   });
@@ -234,10 +239,11 @@ describe('navigationLinks', () => {
 });
 
 describe('accountLinks', () => {
-  it('everyone but a client (whose navigation has it) finds My Reservations in the account menu', () => {
-    expect(accountLinks('client')).toEqual([]);
+  it('everyone but a client (whose navigation has it) finds My Reservations in the account menu, everyone Help', () => {
+    const help = { label: 'Help', to: '/help' };
+    expect(accountLinks('client')).toEqual([help]);
     for (const role of ALL.filter((r) => r !== 'client'))
-      expect(accountLinks(role)).toEqual([{ label: 'My Reservations', to: '/my-reservations' }]);
+      expect(accountLinks(role)).toEqual([{ label: 'My Reservations', to: '/my-reservations' }, help]);
   });
 
   it.each(ALL)('only links %s to routes that role may open', (role) => {

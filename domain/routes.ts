@@ -14,6 +14,8 @@ export const ROUTE_ACCESS = {
   ownerUserManagement: ['owner'],
   tenantManagement: ['owner'],
   propertyManagement: ['owner'],
+  help: 'signedIn',
+  supportInbox: ['admin'],
 } as const satisfies Record<string, 'signedIn' | readonly Role[]>;
 
 export type GuardedRoute = keyof typeof ROUTE_ACCESS;
@@ -36,6 +38,8 @@ const ROUTE_NAMES: Record<GuardedRoute, string> = {
   ownerUserManagement: 'User Management',
   tenantManagement: 'Client Management',
   propertyManagement: 'Property Management',
+  help: 'Help',
+  supportInbox: 'The support inbox',
 };
 
 const ROLE_PLURALS: Record<Role, string> = {
@@ -151,6 +155,7 @@ export function navigationLinks(role: Role): NavLink[] {
     links.push({ label: 'User Management', to: '/owner-user-management' });
   }
   if (role === 'admin') links.push({ label: 'Users', to: '/users' });
+  if (role === 'admin') links.push({ label: 'Support Inbox', to: '/admin/support' });
   if (role === 'owner' || role === 'admin') {
     links.push({ label: 'Property Rates', to: '/billing/rates', section: 'Billing' });
     links.push({ label: 'Stock Items', to: '/billing/stock', section: 'Billing' });
@@ -159,12 +164,14 @@ export function navigationLinks(role: Role): NavLink[] {
   return links;
 }
 
+const HELP: NavLink = { label: 'Help', to: '/help' };
+
 /**
  * The account menu's links besides My Profile: My Reservations for everyone but clients (whose
- * navigation has it), for the listings they booked as a guest.
+ * navigation has it), for the listings they booked as a guest; Help (support requests) for everyone.
  */
 export function accountLinks(role: Role): NavLink[] {
-  return role === 'client' ? [] : [MY_RESERVATIONS];
+  return role === 'client' ? [HELP] : [MY_RESERVATIONS, HELP];
 }
 
 export interface QuickAction {

@@ -43,6 +43,7 @@ import { registerStripeRoutes } from './modules/stripe/stripe.routes.ts';
 import { registerSubscriptionInvoiceRoutes } from './modules/subscriptions/invoice.routes.ts';
 import { settlePaymentEvent } from './modules/subscriptions/payment-settlement.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
+import { registerSupportRoutes } from './modules/support/support.routes.ts';
 import { CLIENT_ADDRESS_HEADER } from './platform/auth-limits.ts';
 import { isExposedAuthDocPath, isExposedAuthRoute } from './platform/auth-routes.ts';
 import { gatewayFor } from './platform/payments/payments.ts';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerBusinessDetailsRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   await registerPropertyImageRoutes(app, deps);
+  registerSupportRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);

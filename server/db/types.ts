@@ -12,6 +12,7 @@ import type { NotificationSettings } from '../../domain/schemas/notification-set
 import type { Specifications } from '../../domain/schemas/property.ts';
 import type { GatewayId } from '../../domain/schemas/subscription.ts';
 import type { AddOnId, PaymentKind, SubscriptionPaymentMethod } from '../../domain/subscriptions.ts';
+import type { SupportState } from '../../domain/support.ts';
 
 type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 
@@ -324,6 +325,29 @@ export interface PlanRefusalNoticesTable {
   refusals: Generated<number>;
 }
 
+/** A user's question to Rentza support (migration 033, docs/decisions/040). */
+export interface SupportRequestsTable {
+  id: Generated<string>;
+  sender_id: string;
+  subject: string;
+  state: Generated<SupportState>;
+  reservation_id: string | null;
+  booking_reference: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  last_message_at: Generated<Date>;
+}
+
+/** One message of a support request's thread: the sender's or an admin's (migration 033). */
+export interface SupportMessagesTable {
+  id: Generated<string>;
+  request_id: string;
+  author_id: string | null;
+  from_admin: boolean;
+  body: string;
+  created_at: Generated<Date>;
+}
+
 export interface ClientsTable {
   id: Generated<string>;
   owner_id: string;
@@ -564,6 +588,8 @@ export interface Database {
   document_sequences: DocumentSequencesTable;
   documents: DocumentsTable;
   email_attachments: EmailAttachmentsTable;
+  support_requests: SupportRequestsTable;
+  support_messages: SupportMessagesTable;
 }
 
 export type Property = Selectable<PropertiesTable>;

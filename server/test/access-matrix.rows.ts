@@ -53,6 +53,19 @@ const invitationBody = () => ({
 const freshInvitation = async () =>
   (await ownerPost<{ id: string }>('/api/invitations', invitationBody())).id;
 
+/** The first owner's support request (made once, on first use), which only they and admins may read. */
+let ownerSupportRequest: Promise<string> | undefined;
+const supportQuestion = () => ({
+  subject: `Matrix question ${next()}`,
+  message: 'How do I export my calendar?',
+});
+const ownersSupportRequest = () => {
+  ownerSupportRequest ??= ownerPost<{ id: string }>('/api/support/requests', supportQuestion()).then(
+    (thread) => thread.id,
+  );
+  return ownerSupportRequest;
+};
+
 const ACCOUNT_ROWS: Record<string, Row> = {
   // platform and account
   getHealth: { request: () => ({ url: '/api/health' }), expect: '200 200 200 200 200 200 200' },
@@ -233,6 +246,42 @@ const ACCOUNT_ROWS: Record<string, Row> = {
   },
   patchAdminUsersById: {
     request: () => ({ url: `/api/admin/users/${owner().id}`, body: { is_active: true } }),
+    expect: '401 403 403 403 403 403 200',
+  },
+
+  // support: any signed-in user asks; a request is its sender's (and admins'); admins answer
+  getSupportRequests: {
+    request: () => ({ url: '/api/support/requests' }),
+    expect: '401 200 200 200 200 200 200',
+  },
+  postSupportRequests: {
+    request: () => ({ url: '/api/support/requests', body: supportQuestion() }),
+    expect: '401 201 201 201 201 201 201',
+  },
+  getSupportRequestsById: {
+    request: async () => ({ url: `/api/support/requests/${await ownersSupportRequest()}` }),
+    expect: '401 404 200 404 404 404 200',
+  },
+  postSupportRequestsByIdMessages: {
+    request: async () => ({
+      url: `/api/support/requests/${await ownersSupportRequest()}/messages`,
+      body: { message: 'Any news?' },
+    }),
+    expect: '401 404 200 404 404 404 403',
+  },
+  getAdminSupportRequests: {
+    request: () => ({ url: '/api/admin/support/requests' }),
+    expect: '401 403 403 403 403 403 200',
+  },
+  postAdminSupportRequestsByIdReplies: {
+    request: async () => ({
+      url: `/api/admin/support/requests/${await ownersSupportRequest()}/replies`,
+      body: { message: 'Open Calendar and choose Export.' },
+    }),
+    expect: '401 403 403 403 403 403 200',
+  },
+  postAdminSupportRequestsByIdClose: {
+    request: async () => ({ url: `/api/admin/support/requests/${await ownersSupportRequest()}/close` }),
     expect: '401 403 403 403 403 403 200',
   },
 

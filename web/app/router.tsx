@@ -190,6 +190,17 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        element: <RouteGuard route="help" />,
+        children: [
+          { path: 'help', element: page(() => import('../routes/help.tsx')) },
+          { path: 'help/:id', element: page(() => import('../routes/help.tsx')) },
+        ],
+      },
+      {
+        element: <RouteGuard route="supportInbox" />,
+        children: [{ path: 'admin/support', element: page(() => import('../routes/support-inbox.tsx')) }],
+      },
       { path: '*', element: <UnknownPath /> },
     ],
   },
