@@ -31,6 +31,9 @@ const SPEC_ACCESS: Record<GuardedRoute, readonly Role[]> = {
   ownerUserManagement: ['owner'],
   tenantManagement: ['owner'],
   propertyManagement: ['owner'],
+  // Issue 20 (docs/decisions/036): the business's photo shoots and the admins' queue.
+  photography: ['owner', 'backoffice', 'frontoffice'],
+  adminPhotography: ['admin'],
 };
 
 /** Which guarded route each link target opens. */
@@ -47,6 +50,8 @@ const ROUTE_OF_PATH: Record<string, GuardedRoute> = {
   '/owner-user-management': 'ownerUserManagement',
   '/tenant-management': 'tenantManagement',
   '/property-management': 'propertyManagement',
+  '/photography': 'photography',
+  '/admin/photography': 'adminPhotography',
 };
 
 describe('route access', () => {
@@ -215,11 +220,12 @@ describe('navigationLinks', () => {
     expect(links.filter((link) => link.section)).toEqual(BILLING);
   });
 
-  it('admin: reservation management, users and the Billing section', () => {
+  it('admin: reservation management, users, photography requests and the Billing section', () => {
     const links = navigationLinks('admin');
     expect(links.filter((link) => !link.section)).toEqual([
       { label: 'Reservation Management', to: '/reservation-management' },
       { label: 'Users', to: '/users' },
+      { label: 'Photography Requests', to: '/admin/photography' },
     ]);
     expect(links.filter((link) => link.section)).toEqual(BILLING);
   });

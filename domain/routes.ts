@@ -14,6 +14,9 @@ export const ROUTE_ACCESS = {
   ownerUserManagement: ['owner'],
   tenantManagement: ['owner'],
   propertyManagement: ['owner'],
+  // The business's shoots: its owner, or its staff (the server asks for the properties permission).
+  photography: ['owner', 'backoffice', 'frontoffice'],
+  adminPhotography: ['admin'],
 } as const satisfies Record<string, 'signedIn' | readonly Role[]>;
 
 export type GuardedRoute = keyof typeof ROUTE_ACCESS;
@@ -36,6 +39,8 @@ const ROUTE_NAMES: Record<GuardedRoute, string> = {
   ownerUserManagement: 'User Management',
   tenantManagement: 'Client Management',
   propertyManagement: 'Property Management',
+  photography: 'Photography',
+  adminPhotography: 'Photography Requests',
 };
 
 const ROLE_PLURALS: Record<Role, string> = {
@@ -151,6 +156,7 @@ export function navigationLinks(role: Role): NavLink[] {
     links.push({ label: 'User Management', to: '/owner-user-management' });
   }
   if (role === 'admin') links.push({ label: 'Users', to: '/users' });
+  if (role === 'admin') links.push({ label: 'Photography Requests', to: '/admin/photography' });
   if (role === 'owner' || role === 'admin') {
     links.push({ label: 'Property Rates', to: '/billing/rates', section: 'Billing' });
     links.push({ label: 'Stock Items', to: '/billing/stock', section: 'Billing' });

@@ -190,6 +190,21 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        element: <RouteGuard route="photography" />,
+        children: [
+          {
+            element: page(() => import('./modals-outlet.tsx')),
+            children: [{ path: 'photography', element: page(() => import('../routes/photography.tsx')) }],
+          },
+        ],
+      },
+      {
+        element: <RouteGuard route="adminPhotography" />,
+        children: [
+          { path: 'admin/photography', element: page(() => import('../routes/admin-photography.tsx')) },
+        ],
+      },
       { path: '*', element: <UnknownPath /> },
     ],
   },
