@@ -122,7 +122,9 @@ describe.runIf(browserAvailable)('journey: professional photography', () => {
 
     // The photo goes into the listing's gallery; then the shoot is done.
     await adminPage.goto('/admin/photography');
-    await adminPage.getByRole('radio', { name: 'Scheduled' }).click({ force: true });
+    // The state filter: its options are radios drawn as a segmented control (the label is what is clicked).
+    await adminPage.locator('label', { hasText: /^Scheduled$/ }).click();
+    await expect.poll(() => adminPage.getByRole('radio', { name: 'Scheduled' }).isChecked()).toBe(true);
     const scheduled = adminPage.getByRole('listitem', { name: 'Shoot for Thandeka Mokoena' });
     const chooser = adminPage.waitForEvent('filechooser');
     await scheduled.getByRole('button', { name: `Upload photos to ${title}` }).click();

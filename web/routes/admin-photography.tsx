@@ -94,10 +94,8 @@ function ScheduleModal({ request, onClose }: { request: AdminPhotographyRequest;
             ariaLabels={{
               previousMonth: 'Previous month',
               nextMonth: 'Next month',
-              monthLevelControl: 'Choose another month',
               previousYear: 'Previous year',
               nextYear: 'Next year',
-              yearLevelControl: 'Choose another year',
               previousDecade: 'Previous decade',
               nextDecade: 'Next decade',
             }}

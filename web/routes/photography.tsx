@@ -124,10 +124,8 @@ function BookShootForm() {
             ariaLabels={{
               previousMonth: 'Previous month',
               nextMonth: 'Next month',
-              monthLevelControl: 'Choose another month',
               previousYear: 'Previous year',
               nextYear: 'Next year',
-              yearLevelControl: 'Choose another year',
               previousDecade: 'Previous decade',
               nextDecade: 'Next decade',
             }}
