@@ -33,6 +33,9 @@ const SPEC_ACCESS: Record<GuardedRoute, readonly Role[]> = {
   propertyManagement: ['owner'],
   help: ALL,
   supportInbox: ['admin'],
+  // Issue 20 (docs/decisions/036): the business's photo shoots and the admins' queue.
+  photography: ['owner', 'backoffice', 'frontoffice'],
+  adminPhotography: ['admin'],
 };
 
 /** Which guarded route each link target opens. */
@@ -51,6 +54,8 @@ const ROUTE_OF_PATH: Record<string, GuardedRoute> = {
   '/property-management': 'propertyManagement',
   '/help': 'help',
   '/admin/support': 'supportInbox',
+  '/photography': 'photography',
+  '/admin/photography': 'adminPhotography',
 };
 
 describe('route access', () => {
@@ -219,12 +224,13 @@ describe('navigationLinks', () => {
     expect(links.filter((link) => link.section)).toEqual(BILLING);
   });
 
-  it('admin: reservation management, users and the Billing section', () => {
+  it('admin: reservation management, users, photography requests and the Billing section', () => {
     const links = navigationLinks('admin');
     expect(links.filter((link) => !link.section)).toEqual([
       { label: 'Reservation Management', to: '/reservation-management' },
       { label: 'Users', to: '/users' },
       { label: 'Support Inbox', to: '/admin/support' },
+      { label: 'Photography Requests', to: '/admin/photography' },
     ]);
     expect(links.filter((link) => link.section)).toEqual(BILLING);
   });

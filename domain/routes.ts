@@ -16,6 +16,9 @@ export const ROUTE_ACCESS = {
   propertyManagement: ['owner'],
   help: 'signedIn',
   supportInbox: ['admin'],
+  // The business's shoots: its owner, or its staff (the server asks for the properties permission).
+  photography: ['owner', 'backoffice', 'frontoffice'],
+  adminPhotography: ['admin'],
 } as const satisfies Record<string, 'signedIn' | readonly Role[]>;
 
 export type GuardedRoute = keyof typeof ROUTE_ACCESS;
@@ -40,6 +43,8 @@ const ROUTE_NAMES: Record<GuardedRoute, string> = {
   propertyManagement: 'Property Management',
   help: 'Help',
   supportInbox: 'The support inbox',
+  photography: 'Photography',
+  adminPhotography: 'Photography Requests',
 };
 
 const ROLE_PLURALS: Record<Role, string> = {
@@ -156,6 +161,7 @@ export function navigationLinks(role: Role): NavLink[] {
   }
   if (role === 'admin') links.push({ label: 'Users', to: '/users' });
   if (role === 'admin') links.push({ label: 'Support Inbox', to: '/admin/support' });
+  if (role === 'admin') links.push({ label: 'Photography Requests', to: '/admin/photography' });
   if (role === 'owner' || role === 'admin') {
     links.push({ label: 'Property Rates', to: '/billing/rates', section: 'Billing' });
     links.push({ label: 'Stock Items', to: '/billing/stock', section: 'Billing' });

@@ -25,6 +25,7 @@ import * as addOnBilling from './migrations/025-add-on-billing.ts';
 import * as commission from './migrations/026-commission.ts';
 import * as planRefusalNotices from './migrations/027-plan-refusal-notices.ts';
 import * as supportRequests from './migrations/033-support-requests.ts';
+import * as photography from './migrations/029-photography.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '026-commission': commission,
   '027-plan-refusal-notices': planRefusalNotices,
   '033-support-requests': supportRequests,
+  '029-photography': photography,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -3,6 +3,7 @@ import type { PaymentMethod, TransactionKind } from '../../domain/billing.ts';
 import type { BookedRates } from '../../domain/booking-total.ts';
 import type { DocumentKind, DocumentSeries } from '../../domain/documents.ts';
 import type { Permissions } from '../../domain/permissions.ts';
+import type { PhotographyStatus } from '../../domain/photography.ts';
 import type { PlanId, SubscriptionStatus } from '../../domain/plans.ts';
 import type { PropertyStatus, PropertyType } from '../../domain/property.ts';
 import type { Role } from '../../domain/roles.ts';
@@ -556,6 +557,34 @@ export interface DocumentsTable {
 
 export type ReservationStatus = 'pending' | 'confirmed' | 'completed' | 'cancelled';
 
+export interface PhotographyRequestsTable {
+  id: Generated<string>;
+  owner_id: string;
+  requested_by: string | null;
+  status: Generated<PhotographyStatus>;
+  /** The first day of the Johannesburg month the request was made in. */
+  month: string;
+  preferred_dates: string[];
+  earliest_preferred_date: string;
+  notes: Generated<string>;
+  scheduled_date: string | null;
+  scheduled_time: string | null;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+  cancelled_at: Date | null;
+}
+
+export interface PhotographyRequestListingsTable {
+  request_id: string;
+  property_id: string;
+}
+
+export interface PhotographyRequestPhotosTable {
+  image_id: string;
+  request_id: string;
+  property_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -590,6 +619,9 @@ export interface Database {
   email_attachments: EmailAttachmentsTable;
   support_requests: SupportRequestsTable;
   support_messages: SupportMessagesTable;
+  photography_requests: PhotographyRequestsTable;
+  photography_request_listings: PhotographyRequestListingsTable;
+  photography_request_photos: PhotographyRequestPhotosTable;
 }
 
 export type Property = Selectable<PropertiesTable>;

@@ -42,6 +42,63 @@ const bookingBy = (role: Role) =>
     : { ...bookingOnListing(), new_client: newClientInput() };
 const freshProperty = async () => (await insertProperty(session().t.db, owner().id)).id;
 
+/** A photography request of the first owner, written directly (the matrix owner has no add-on). */
+let photographyMonths = 0;
+/** A listing of its own, so the shoots' photos leave the gallery the photo rows read alone. */
+let photographyListing: Promise<string> | undefined;
+const photographyListingId = () => {
+  photographyListing ??= freshProperty();
+  return photographyListing;
+};
+const photographyRequest = async (status: 'requested' | 'scheduled' = 'requested') => {
+  const { db } = session().t;
+  const propertyId = await photographyListingId();
+  // Each in a month of its own: one request per owner and month may be open (docs/decisions/036).
+  const month = `${2100 - ++photographyMonths}-01-01`;
+  const scheduled = status === 'scheduled' ? { scheduled_date: day(20), scheduled_time: '10:00' } : {};
+  const { id } = await db
+    .insertInto('photography_requests')
+    .values({
+      owner_id: owner().id,
+      requested_by: owner().id,
+      status,
+      month,
+      preferred_dates: [day(20)],
+      earliest_preferred_date: day(20),
+      ...scheduled,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('photography_request_listings')
+    .values({ request_id: id, property_id: propertyId })
+    .execute();
+  return id;
+};
+/** A scheduled shoot with one uploaded photo: ready to be marked done. */
+const shootWithPhoto = async () => {
+  const { db } = session().t;
+  const propertyId = await photographyListingId();
+  const id = await photographyRequest('scheduled');
+  const image = await db
+    .insertInto('property_images')
+    .values({
+      property_id: propertyId,
+      display_key: `properties/${propertyId}/${randomUUID()}-display.webp`,
+      thumbnail_key: `properties/${propertyId}/${randomUUID()}-thumb.webp`,
+      width: 800,
+      height: 600,
+      position: 1000 + next(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('photography_request_photos')
+    .values({ image_id: image.id, request_id: id, property_id: propertyId })
+    .execute();
+  return id;
+};
+
 export const BUSINESS_ROWS: Record<string, Row> = {
   // listings
   getProperties: {
@@ -321,4 +378,49 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     expect: '401 200 200 404 200 200 200',
   },
   getMyDocuments: { request: () => ({ url: '/api/my/documents' }), expect: '401 200 200 200 200 200 200' },
+
+  // professional photography (docs/decisions/036): the matrix owner has no add-on, so booking is refused
+  getPhotographyRequests: {
+    request: () => ({ url: '/api/photography/requests' }),
+    expect: '401 403 200 200 403 200 403',
+  },
+  postPhotographyRequests: {
+    request: async () => ({
+      url: '/api/photography/requests',
+      body: { property_ids: [await photographyListingId()], preferred_dates: [day(20)], notes: '' },
+    }),
+    expect: '401 403 403 403 403 403 403',
+  },
+  postPhotographyRequestsByIdCancel: {
+    request: async () => ({
+      url: `/api/photography/requests/${await photographyRequest()}/cancel`,
+      body: {},
+    }),
+    expect: '401 403 200 404 403 200 403',
+  },
+  getAdminPhotographyRequests: {
+    request: () => ({ url: '/api/admin/photography/requests?status=requested' }),
+    expect: '401 403 403 403 403 403 200',
+  },
+  postAdminPhotographyRequestsByIdSchedule: {
+    request: async () => ({
+      url: `/api/admin/photography/requests/${await photographyRequest()}/schedule`,
+      body: { date: day(21), time: '09:30' },
+    }),
+    expect: '401 403 403 403 403 403 200',
+  },
+  postAdminPhotographyRequestsByIdPhotos: {
+    request: async () => ({
+      url: `/api/admin/photography/requests/${await photographyRequest('scheduled')}/photos?property_id=${await photographyListingId()}`,
+      ...photoUpload(),
+    }),
+    expect: '401 403 403 403 403 403 201',
+  },
+  postAdminPhotographyRequestsByIdComplete: {
+    request: async () => ({
+      url: `/api/admin/photography/requests/${await shootWithPhoto()}/complete`,
+      body: {},
+    }),
+    expect: '401 403 403 403 403 403 200',
+  },
 };

@@ -201,6 +201,21 @@ export const routes: RouteObject[] = [
         element: <RouteGuard route="supportInbox" />,
         children: [{ path: 'admin/support', element: page(() => import('../routes/support-inbox.tsx')) }],
       },
+      {
+        element: <RouteGuard route="photography" />,
+        children: [
+          {
+            element: page(() => import('./modals-outlet.tsx')),
+            children: [{ path: 'photography', element: page(() => import('../routes/photography.tsx')) }],
+          },
+        ],
+      },
+      {
+        element: <RouteGuard route="adminPhotography" />,
+        children: [
+          { path: 'admin/photography', element: page(() => import('../routes/admin-photography.tsx')) },
+        ],
+      },
       { path: '*', element: <UnknownPath /> },
     ],
   },

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconPlus } from '@tabler/icons-react';
+import { IconCamera, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArchivedBadge } from '../components/archived-badge.tsx';
@@ -170,9 +170,19 @@ export default function PropertyManagementPage() {
               </Text>
             )}
           </div>
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={startAdding}>
-            Add New Property
-          </Button>
+          <Group gap="xs">
+            <Button
+              component={Link}
+              to="/photography"
+              variant="default"
+              leftSection={<IconCamera size={16} aria-hidden />}
+            >
+              Photography
+            </Button>
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={startAdding}>
+              Add New Property
+            </Button>
+          </Group>
         </Group>
         {limitReason && (
           <Alert

@@ -62,6 +62,8 @@ export async function attachProcessedImage(
   { db, storage }: ImageDeps,
   propertyId: string,
   image: ProcessedImage,
+  /** More rows to write with the image's, in its transaction (e.g. the photography shoot it came from). */
+  alsoRecord?: (trx: Kysely<Database>, image: PropertyImage) => Promise<void>,
 ): Promise<PropertyImage> {
   const id = randomUUID();
   const keys = imageKeys(propertyId, id);
@@ -75,13 +77,15 @@ export async function attachProcessedImage(
       if ((await countImages(trx, propertyId)) >= MAX_IMAGES_PER_PROPERTY) {
         throw badRequest(PROPERTY_IMAGE_MESSAGES.tooManyImages);
       }
-      return insertImageAtEnd(trx, {
+      const row = await insertImageAtEnd(trx, {
         id,
         property_id: propertyId,
         ...keys,
         width: image.width,
         height: image.height,
       });
+      await alsoRecord?.(trx, row);
+      return row;
     });
   } catch (error) {
     await storage.remove([keys.display_key, keys.thumbnail_key]).catch(() => {});

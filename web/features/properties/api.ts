@@ -174,10 +174,12 @@ export function uploadPropertyImage(
   propertyId: string,
   file: File,
   onProgress: (percent: number) => void,
+  /** Where to send it: the listing's own gallery, or e.g. a photography shoot's upload (same pipeline). */
+  url = `/api/properties/${propertyId}/images`,
 ): Promise<PropertyImage> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/properties/${propertyId}/images`);
+    request.open('POST', url);
     request.withCredentials = true;
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));

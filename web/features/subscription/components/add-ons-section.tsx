@@ -1,5 +1,6 @@
-import { Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { Link } from 'react-router';
 import { todayInBusinessZone } from '../../../../domain/dates.ts';
 import { plainRandCents } from '../../../../domain/money.ts';
 import { addOnRemovalText, addOnTermsOf, addOnTermsText } from '../../../../domain/subscription-proration.ts';
@@ -110,6 +111,11 @@ function AddOnItem({
           <Badge color="teal" variant="light" mt={4}>
             No charge until {formatBillingDate(addOn.billedFrom)}
           </Badge>
+        )}
+        {addOn.id === 'photography' && addOn.active && !readOnly && (
+          <Anchor component={Link} to="/photography" size="sm" mt={4}>
+            Book a shoot and see your requests
+          </Anchor>
         )}
       </Stack>
       <Group gap="sm" wrap="nowrap">
