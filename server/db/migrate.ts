@@ -24,8 +24,8 @@ import * as billingAnchor from './migrations/024-billing-anchor.ts';
 import * as addOnBilling from './migrations/025-add-on-billing.ts';
 import * as commission from './migrations/026-commission.ts';
 import * as planRefusalNotices from './migrations/027-plan-refusal-notices.ts';
-import * as supportRequests from './migrations/033-support-requests.ts';
 import * as photography from './migrations/029-photography.ts';
+import * as supportRequests from './migrations/033-support-requests.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,8 +54,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '025-add-on-billing': addOnBilling,
   '026-commission': commission,
   '027-plan-refusal-notices': planRefusalNotices,
-  '033-support-requests': supportRequests,
   '029-photography': photography,
+  '033-support-requests': supportRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
