@@ -31,6 +31,7 @@ const SPEC_ACCESS: Record<GuardedRoute, readonly Role[]> = {
   ownerUserManagement: ['owner'],
   tenantManagement: ['owner'],
   propertyManagement: ['owner'],
+  agreement: ['owner'],
 };
 
 /** Which guarded route each link target opens. */
@@ -47,6 +48,7 @@ const ROUTE_OF_PATH: Record<string, GuardedRoute> = {
   '/owner-user-management': 'ownerUserManagement',
   '/tenant-management': 'tenantManagement',
   '/property-management': 'propertyManagement',
+  '/agreement': 'agreement',
 };
 
 describe('route access', () => {
@@ -209,7 +211,9 @@ describe('navigationLinks', () => {
       'Reservation Management',
       'Client Management',
       'User Management',
+      'Rental Agreement',
     ]);
+    expect(links.find((link) => link.label === 'Rental Agreement')?.to).toBe('/agreement');
     expect(links.find((link) => link.label === 'Client Management')?.to).toBe('/tenant-management');
     expect(links.find((link) => link.label === 'User Management')?.to).toBe('/owner-user-management');
     expect(links.filter((link) => link.section)).toEqual(BILLING);

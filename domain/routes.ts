@@ -14,6 +14,8 @@ export const ROUTE_ACCESS = {
   ownerUserManagement: ['owner'],
   tenantManagement: ['owner'],
   propertyManagement: ['owner'],
+  // The business's rental agreement (custom_agreement add-on): its owner writes it (docs/decisions/037).
+  agreement: ['owner'],
 } as const satisfies Record<string, 'signedIn' | readonly Role[]>;
 
 export type GuardedRoute = keyof typeof ROUTE_ACCESS;
@@ -36,6 +38,7 @@ const ROUTE_NAMES: Record<GuardedRoute, string> = {
   ownerUserManagement: 'User Management',
   tenantManagement: 'Client Management',
   propertyManagement: 'Property Management',
+  agreement: 'Rental Agreement',
 };
 
 const ROLE_PLURALS: Record<Role, string> = {
@@ -156,6 +159,7 @@ export function navigationLinks(role: Role): NavLink[] {
     links.push({ label: 'Stock Items', to: '/billing/stock', section: 'Billing' });
     links.push({ label: 'Ad Hoc Charge Types', to: '/billing/extra-charges', section: 'Billing' });
   }
+  if (role === 'owner') links.push({ label: 'Rental Agreement', to: '/agreement' });
   return links;
 }
 

@@ -190,6 +190,11 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        element: <RouteGuard route="agreement" />,
+        children: [{ path: 'agreement', element: page(() => import('../routes/agreement.tsx')) }],
+      },
+      { path: 'agreements/:ownerId/:version', element: page(() => import('../routes/agreement-view.tsx')) },
       { path: '*', element: <UnknownPath /> },
     ],
   },
