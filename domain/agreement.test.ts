@@ -4,12 +4,12 @@ import {
   acceptanceLabel,
   acceptanceRefusal,
   agreementBlocks,
-  agreementFileName,
   agreementInForce,
   agreementPlainText,
   nextVersion,
   normaliseAgreement,
 } from './agreement.ts';
+import { agreementFileName } from './documents.ts';
 
 describe('versions', () => {
   it('the first save is version 1; a changed text is the next; the same text (up to line ends and trailing spaces) is no new version', () => {

@@ -231,8 +231,3 @@ export function agreementPlainText(blocks: readonly AgreementBlock[]): string {
     )
     .join('\n');
 }
-
-/** The PDF's file name for a version. */
-export function agreementFileName(version: number): string {
-  return `Rental-agreement-v${version}.pdf`;
-}

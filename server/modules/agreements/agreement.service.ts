@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import {
   AGREEMENT_MESSAGES,
-  agreementFileName,
   agreementInForce,
   nextVersion,
   normaliseAgreement,
 } from '../../../domain/agreement.ts';
 import { businessDateOf } from '../../../domain/dates.ts';
+import { agreementFileName } from '../../../domain/documents.ts';
 import { hasAddOn } from '../../../domain/entitlements.ts';
 import type {
   AgreementEditor,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { agreementFileName } from '../../../domain/agreement.ts';
+import { agreementFileName } from '../../../domain/documents.ts';
 import type { PriceUnit } from '../../../domain/rental-unit.ts';
 import type { Database } from '../../db/types.ts';
 import { enqueueMail, enqueueMails } from '../../platform/mail/outbox.ts';
