@@ -207,3 +207,8 @@ export function invoiceContentKey(content: {
     recipient: [recipient.name, recipient.address, recipient.vatNumber],
   });
 }
+
+/** A rental agreement version's PDF (docs/decisions/037). */
+export function agreementFileName(version: number): string {
+  return `Rental-agreement-v${version}.pdf`;
+}

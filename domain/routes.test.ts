@@ -36,6 +36,7 @@ const SPEC_ACCESS: Record<GuardedRoute, readonly Role[]> = {
   // Issue 20 (docs/decisions/036): the business's photo shoots and the admins' queue.
   photography: ['owner', 'backoffice', 'frontoffice'],
   adminPhotography: ['admin'],
+  agreement: ['owner'],
 };
 
 /** Which guarded route each link target opens. */
@@ -56,6 +57,7 @@ const ROUTE_OF_PATH: Record<string, GuardedRoute> = {
   '/admin/support': 'supportInbox',
   '/photography': 'photography',
   '/admin/photography': 'adminPhotography',
+  '/agreement': 'agreement',
 };
 
 describe('route access', () => {
@@ -218,7 +220,9 @@ describe('navigationLinks', () => {
       'Reservation Management',
       'Client Management',
       'User Management',
+      'Rental Agreement',
     ]);
+    expect(links.find((link) => link.label === 'Rental Agreement')?.to).toBe('/agreement');
     expect(links.find((link) => link.label === 'Client Management')?.to).toBe('/tenant-management');
     expect(links.find((link) => link.label === 'User Management')?.to).toBe('/owner-user-management');
     expect(links.filter((link) => link.section)).toEqual(BILLING);

@@ -19,6 +19,8 @@ export const ROUTE_ACCESS = {
   // The business's shoots: its owner, or its staff (the server asks for the properties permission).
   photography: ['owner', 'backoffice', 'frontoffice'],
   adminPhotography: ['admin'],
+  // The business's rental agreement (custom_agreement add-on): its owner writes it (docs/decisions/037).
+  agreement: ['owner'],
 } as const satisfies Record<string, 'signedIn' | readonly Role[]>;
 
 export type GuardedRoute = keyof typeof ROUTE_ACCESS;
@@ -45,6 +47,7 @@ const ROUTE_NAMES: Record<GuardedRoute, string> = {
   supportInbox: 'The support inbox',
   photography: 'Photography',
   adminPhotography: 'Photography Requests',
+  agreement: 'Rental Agreement',
 };
 
 const ROLE_PLURALS: Record<Role, string> = {
@@ -167,6 +170,7 @@ export function navigationLinks(role: Role): NavLink[] {
     links.push({ label: 'Stock Items', to: '/billing/stock', section: 'Billing' });
     links.push({ label: 'Ad Hoc Charge Types', to: '/billing/extra-charges', section: 'Billing' });
   }
+  if (role === 'owner') links.push({ label: 'Rental Agreement', to: '/agreement' });
   return links;
 }
 

@@ -22,6 +22,7 @@ import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { registerNotFound, registerWebApp } from './http/web-app.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAdminUserRoutes } from './modules/admin-users/admin-user.routes.ts';
+import { registerAgreementRoutes } from './modules/agreements/agreement.routes.ts';
 import { registerBillingLineRoutes } from './modules/billing-lines/billing-line.routes.ts';
 import { registerCatalogueRoutes } from './modules/billing-setup/catalogue.routes.ts';
 import { registerRateRoutes } from './modules/billing-setup/rate.routes.ts';
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerPropertyImageRoutes(app, deps);
   registerSupportRoutes(app, deps);
   await registerPhotographyRoutes(app, deps);
+  registerAgreementRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);

@@ -89,6 +89,19 @@ export const DocumentSnapshotSchema = z.object({
   paymentsCents: z.number().int(),
   balanceDueCents: z.number().int(),
   depositHeldCents: z.number().int(),
+  /**
+   * A booking confirmation's rental agreement: the version the client accepted (docs/decisions/037),
+   * printed after the confirmation. Absent under Rentza's standard terms and on other documents.
+   */
+  agreement: z
+    .object({
+      businessName: z.string(),
+      version: z.number().int(),
+      acceptedAt: z.string(),
+      body: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type DocumentSnapshot = z.infer<typeof DocumentSnapshotSchema>;
 

@@ -87,7 +87,14 @@ const datesInOrder = (value: { start_date?: string; end_date?: string | null }) 
   !value.start_date || !value.end_date || value.end_date > value.start_date;
 const datesMessage = { message: 'End date must be after start date', path: ['end_date'] };
 
-export const ReservationCreateSchema = ReservationFields.refine(datesInOrder, datesMessage);
+export const ReservationCreateSchema = ReservationFields.extend({
+  /**
+   * The business's rental agreement version the client accepted (GET /api/agreements/:ownerId;
+   * docs/decisions/037): required while the business has one in force; ignored for bookings the
+   * business makes for a client.
+   */
+  agreement_version: z.number().int().min(1).max(1_000_000).nullish(),
+}).refine(datesInOrder, datesMessage);
 export type ReservationCreate = z.infer<typeof ReservationCreateSchema>;
 /** What a client sends to book (defaults not yet applied). */
 export type ReservationCreateInput = z.input<typeof ReservationCreateSchema>;
@@ -188,6 +195,8 @@ export const ReservationSchema = z.object({
       cleaningFeeCents: z.number(),
     })
     .nullable(),
+  /** The rental agreement version the client accepted and when (docs/decisions/037); null under Rentza's terms. */
+  agreement: z.object({ version: z.number(), accepted_at: z.string() }).nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
   property: z

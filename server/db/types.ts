@@ -111,7 +111,9 @@ export interface EmailOutboxTable {
 export interface EmailAttachmentsTable {
   id: Generated<string>;
   outbox_id: string;
-  document_id: string;
+  /** Exactly one of document_id and agreement_id (migration 030). */
+  document_id: ColumnType<string | null, string | null | undefined, never>;
+  agreement_id: ColumnType<string | null, string | null | undefined, never>;
   file_name: string;
   position: Generated<number>;
 }
@@ -433,6 +435,9 @@ export interface ReservationsTable {
   created_by: string | null;
   /** When it took a place in its business's monthly booking limit; null while a client's request waits (migration 021). */
   counted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The rental agreement version the client accepted, and when (migration 030); null under Rentza's terms. */
+  agreement_id: ColumnType<string | null, string | null | undefined, never>;
+  agreement_accepted_at: ColumnType<Date | null, Date | null | undefined, never>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -622,6 +627,19 @@ export interface Database {
   photography_requests: PhotographyRequestsTable;
   photography_request_listings: PhotographyRequestListingsTable;
   photography_request_photos: PhotographyRequestPhotosTable;
+  rental_agreements: RentalAgreementsTable;
+}
+
+/** One saved version of a business's rental agreement (migration 030): never changed or deleted. */
+export interface RentalAgreementsTable {
+  id: Generated<string>;
+  owner_id: string;
+  version: number;
+  body: string;
+  business_name: string;
+  pdf: Buffer;
+  created_by: string | null;
+  created_at: Generated<Date>;
 }
 
 export type Property = Selectable<PropertiesTable>;

@@ -39,6 +39,7 @@ describe('the served OpenAPI document', () => {
   it('declares the PDF endpoints as application/pdf', () => {
     const pdfs = operations().filter(({ path }) => /pdf/.test(path));
     expect(pdfs.map(({ path }) => path).sort()).toEqual([
+      '/api/agreements/{ownerId}/{version}/pdf',
       '/api/documents/{id}/pdf',
       '/api/reservations/{id}/documents/confirmation.pdf',
       '/api/reservations/{id}/documents/quote.pdf',

@@ -423,4 +423,52 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     }),
     expect: '401 403 403 403 403 403 200',
   },
+  // rental agreements (docs/decisions/037): the owner writes with the add-on (the matrix's first owner
+  // has none, so 403; the other owner has it, so 200); every version is public to read.
+  getAgreement: { request: () => ({ url: '/api/agreement' }), expect: '401 403 200 200 403 403 403' },
+  putAgreement: {
+    request: async (role) => {
+      if (role === 'otherOwner') await otherOwnerAgreement();
+      return { url: '/api/agreement', body: { body: `# Terms\n\nVersion ${next()}` } };
+    },
+    expect: '401 403 403 200 403 403 403',
+  },
+  getAgreementsByOwnerId: {
+    request: () => ({ url: `/api/agreements/${owner().id}` }),
+    expect: '200 200 200 200 200 200 200',
+  },
+  getAgreementsByOwnerIdByVersion: {
+    request: async () => ({ url: `/api/agreements/${await otherOwnerAgreement()}/1` }),
+    expect: '200 200 200 200 200 200 200',
+  },
+  getAgreementsByOwnerIdByVersionPdf: {
+    request: async () => ({ url: `/api/agreements/${await otherOwnerAgreement()}/1/pdf` }),
+    expect: '200 200 200 200 200 200 200',
+  },
 };
+
+let otherOwnerAgreementSaved: Promise<string> | undefined;
+/** The other owner's custom_agreement add-on and a first version (once); returns the other owner's id. */
+function otherOwnerAgreement(): Promise<string> {
+  otherOwnerAgreementSaved ??= (async () => {
+    const { t, users, cookies } = session();
+    const other = users.get('otherOwner');
+    if (!other) throw new Error('The access matrix has no other owner.');
+    const subscription = await t.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('owner_id', '=', other.id)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('subscription_add_ons')
+      .values({ subscription_id: subscription.id, add_on_id: 'custom_agreement', price_cents: 14_900 })
+      .execute();
+    const saved = await t.request('PUT', '/api/agreement', {
+      body: { body: 'The other owner’s terms' },
+      cookie: cookies.get('otherOwner'),
+    });
+    if (saved.statusCode !== 200) throw new Error(`agreement: ${saved.statusCode} ${saved.body}`);
+    return other.id;
+  })();
+  return otherOwnerAgreementSaved;
+}

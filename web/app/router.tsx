@@ -216,6 +216,11 @@ export const routes: RouteObject[] = [
           { path: 'admin/photography', element: page(() => import('../routes/admin-photography.tsx')) },
         ],
       },
+      {
+        element: <RouteGuard route="agreement" />,
+        children: [{ path: 'agreement', element: page(() => import('../routes/agreement.tsx')) }],
+      },
+      { path: 'agreements/:ownerId/:version', element: page(() => import('../routes/agreement-view.tsx')) },
       { path: '*', element: <UnknownPath /> },
     ],
   },

@@ -52,6 +52,8 @@ import {
 import { bookingAsksForGuests, bookingHeader, maxGuestsFor } from '../../domain/reservation.ts';
 import { DatePickerInput } from '../components/mantine-dates.ts';
 import { type CurrentUser, useCurrentUser } from '../features/account/api.ts';
+import { useAgreementInForce } from '../features/agreements/api.ts';
+import { AgreementAcceptance } from '../features/agreements/components/agreement-acceptance.tsx';
 import { type Property, useProperty } from '../features/properties/api.ts';
 import { BookingSummary } from '../features/properties/components/booking-summary.tsx';
 import {
@@ -193,7 +195,16 @@ function BookingForm({ property, user }: { property: Property; user: CurrentUser
       ? pastTimesOn(range.start, new Date(), forBusiness ? 'business' : 'client')
       : null;
   const choice = chosenBooking(unit, range, nights, { rules, taken, slots, past }, months);
-  const ready = !!choice.payload && (!forBusiness || !!clientId);
+  // A guest accepts the business's rental agreement, if it has one in force (docs/decisions/037).
+  const agreementQuery = useAgreementInForce(property.owner_id, !forBusiness);
+  const agreement = forBusiness ? null : (agreementQuery.data?.agreement ?? null);
+  const [acceptedVersion, setAcceptedVersion] = useState<number | null>(null);
+  const accepted = !!agreement && acceptedVersion === agreement.version;
+  const ready =
+    !!choice.payload &&
+    (!forBusiness || !!clientId) &&
+    (!agreement || accepted) &&
+    (forBusiness || !agreementQuery.isPending);
   const pickDay = (day: string | null) => {
     setRange({ start: day, end: null });
     setSlots(NO_SLOTS);
@@ -212,11 +223,19 @@ function BookingForm({ property, user }: { property: Property; user: CurrentUser
           ...(forBusiness ? { client_id: clientId } : {}),
           ...choice.payload,
           ...(asksGuests ? { guests } : {}),
+          ...(agreement ? { agreement_version: agreement.version } : {}),
         },
       });
       notifySuccess('Reservation created successfully');
       void navigate(landingAfterBooking(user, forBusiness));
     } catch (error) {
+      // The agreement changed since the page opened: show the new version, to be read and accepted.
+      if (error instanceof ApiError && error.status === 409 && /rental agreement/.test(error.message)) {
+        setAcceptedVersion(null);
+        void agreementQuery.refetch();
+        notifyError(error.message);
+        return;
+      }
       notifyError(bookingErrorText(error));
     }
   };
@@ -377,6 +396,16 @@ function BookingForm({ property, user }: { property: Property; user: CurrentUser
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack gap="md">
           <BookingSummary property={property} start={range.start} period={choice.period} guests={guests} />
+          {!forBusiness && (
+            <AgreementAcceptance
+              agreement={agreement}
+              loading={agreementQuery.isPending}
+              accepted={accepted}
+              onAcceptedChange={(checked) =>
+                setAcceptedVersion(checked && agreement ? agreement.version : null)
+              }
+            />
+          )}
           {choice.refusal && (
             <Alert color="red" id="booking-refusal">
               {choice.refusal}

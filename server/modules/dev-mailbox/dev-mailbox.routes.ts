@@ -81,23 +81,27 @@ export function registerDevMailboxRoutes(app: FastifyInstance, deps: AppDeps): v
         tags: ['dev'],
         summary: 'A file attached to a captured email, as it was sent',
         params: z.object({ id: z.uuid(), attachmentId: z.uuid() }),
-        response: { 200: binaryResponse('The file (an emailed document)', 'application/pdf') },
+        response: {
+          200: binaryResponse('The file (an emailed document or rental agreement)', 'application/pdf'),
+        },
       },
     },
     async (request, reply) => {
       const file = await deps.db
         .selectFrom('dev_mailbox as m')
         .innerJoin('email_attachments as a', 'a.outbox_id', 'm.outbox_id')
-        .innerJoin('documents as d', 'd.id', 'a.document_id')
-        .select(['a.file_name', 'd.pdf'])
+        .leftJoin('documents as d', 'd.id', 'a.document_id')
+        .leftJoin('rental_agreements as ra', 'ra.id', 'a.agreement_id')
+        .select(['a.file_name', 'd.pdf', 'ra.pdf as agreement_pdf'])
         .where('m.id', '=', request.params.id)
         .where('a.id', '=', request.params.attachmentId)
         .executeTakeFirst();
-      if (!file?.pdf) throw notFound('Attachment not found');
+      const pdf = file?.pdf ?? file?.agreement_pdf;
+      if (!file || !pdf) throw notFound('Attachment not found');
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachmentDisposition(file.file_name))
-        .send(Buffer.from(file.pdf));
+        .send(Buffer.from(pdf));
     },
   );
 }

@@ -27,6 +27,8 @@ export interface DocumentSources {
   business: BusinessDetailsRow | null;
   owner: { first_name: string; last_name: string; email: string; phone: string | null };
   vatRates: VatRate[];
+  /** The rental agreement version the client accepted (docs/decisions/037); null under Rentza's terms. */
+  agreement?: { version: number; body: string; business_name: string } | null;
 }
 
 /** The supplier as printed: the saved details, or (never saved) the owner's name and contacts. */
@@ -162,6 +164,15 @@ export function buildSnapshot(
     paymentsCents: ledger.paymentsCents,
     balanceDueCents: Math.max(0, totals.totalCents - ledger.paymentsCents),
     depositHeldCents: ledger.depositHeldCents,
+    agreement:
+      kind === 'confirmation' && sources.agreement && sources.reservation.agreement_accepted_at
+        ? {
+            businessName: sources.agreement.business_name,
+            version: sources.agreement.version,
+            acceptedAt: new Date(sources.reservation.agreement_accepted_at).toISOString(),
+            body: sources.agreement.body,
+          }
+        : null,
   };
 }
 

@@ -17,6 +17,7 @@ import { recipientDetailsRequired, vatRateOn } from '../../../domain/vat.ts';
 import type { Database, User } from '../../db/types.ts';
 import { conflict, notFound, unauthorized } from '../../http/errors.ts';
 import type { StorageDriver } from '../../platform/storage/storage.ts';
+import { findAgreementById } from '../agreements/agreement.repository.ts';
 import { findBusinessDetails, findOwner } from '../business-details/business-details.repository.ts';
 import type { ReservationRow } from '../reservations/reservation.repository.ts';
 import { mayReadDocument, reservationForDocuments } from './document-access.ts';
@@ -65,6 +66,9 @@ export async function loadSources(
     lines: await listActiveLines(db, reservation.id),
     business: (await findBusinessDetails(db, reservation.owner_id)) ?? null,
     vatRates: await listVatRates(db),
+    agreement: reservation.agreement_id
+      ? ((await findAgreementById(db, reservation.agreement_id)) ?? null)
+      : null,
   };
 }
 

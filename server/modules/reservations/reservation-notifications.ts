@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import { agreementFileName } from '../../../domain/documents.ts';
 import type { PriceUnit } from '../../../domain/rental-unit.ts';
 import type { Database } from '../../db/types.ts';
-import { enqueueMails } from '../../platform/mail/outbox.ts';
+import { enqueueMail, enqueueMails } from '../../platform/mail/outbox.ts';
 import { keepWantedMail } from '../notification-settings/notification-settings.service.ts';
 import { shortTime } from './booked-period.ts';
 import { type ReservationEvent, reservationMails } from './reservation-mails.ts';
@@ -15,7 +16,8 @@ export interface MailParties {
 
 /**
  * Writes the event's two emails (client and owner) into the outbox, in the caller's transaction; a
- * recipient whose account has email notifications off is left out.
+ * recipient whose account has email notifications off is left out. The client's confirmation of a
+ * booking made under the business's rental agreement has that version's PDF attached (decision 037).
  */
 export async function notify(
   db: Kysely<Database>,
@@ -30,6 +32,8 @@ export async function notify(
     end_time: string | null;
     total_price_cents: number;
     status: string;
+    /** The rental agreement version the client accepted (migration 030). */
+    agreement_id?: string | null;
   },
   parties: MailParties,
 ) {
@@ -52,5 +56,25 @@ export async function notify(
     owner,
     publicUrl: deps.publicUrl,
   });
-  await enqueueMails(db, await keepWantedMail(db, 'booking', mails));
+  const wanted = await keepWantedMail(db, 'booking', mails);
+  const agreement =
+    event === 'confirmed' && reservation.agreement_id
+      ? await db
+          .selectFrom('rental_agreements')
+          .select(['id', 'version'])
+          .where('id', '=', reservation.agreement_id)
+          .executeTakeFirst()
+      : undefined;
+  const clientMail = agreement && wanted.find((mail) => mail.to === parties.client.email);
+  if (!agreement || !clientMail) {
+    await enqueueMails(db, wanted);
+    return;
+  }
+  await enqueueMails(
+    db,
+    wanted.filter((mail) => mail !== clientMail),
+  );
+  await enqueueMail(db, clientMail, [
+    { agreementId: agreement.id, fileName: agreementFileName(agreement.version) },
+  ]);
 }

@@ -16,8 +16,10 @@ function baseQuery(db: Executor) {
     .selectFrom('reservations as r')
     .innerJoin('clients as c', 'c.id', 'r.client_id')
     .leftJoin('properties as p', 'p.id', 'r.property_id')
+    .leftJoin('rental_agreements as ra', 'ra.id', 'r.agreement_id')
     .selectAll('r')
     .select([
+      'ra.version as agreement_version',
       'c.first_name as client_first_name',
       'c.last_name as client_last_name',
       'c.email as client_email',

@@ -37,6 +37,10 @@ export function toReservationDto(row: ReservationRow): Reservation {
     discount_percent: Number(row.discount_percent),
     rate_override_per_day_cents: row.rate_override_per_day_cents,
     booked_rates: row.booked_rates ?? null,
+    agreement:
+      row.agreement_version != null && row.agreement_accepted_at
+        ? { version: row.agreement_version, accepted_at: new Date(row.agreement_accepted_at).toISOString() }
+        : null,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
     property:

@@ -4,6 +4,7 @@ import {
   canDeleteReservationOf,
   canManageReservationsOf,
 } from '../../../domain/access.ts';
+import { acceptanceRefusal } from '../../../domain/agreement.ts';
 import { BOOKING_QUOTA_MESSAGES, isRestore, takesMonthlyPlace } from '../../../domain/booking-quota.ts';
 import { type BookingTotal, totalOfRates } from '../../../domain/booking-total.ts';
 import {
@@ -28,6 +29,7 @@ import type {
 import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
 import type { Database, Property, User } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { agreementInForceFor } from '../agreements/agreement.service.ts';
 import { hasActiveCharges } from '../billing-lines/billing-line.repository.ts';
 import { findClient, findOrCreateClient } from '../clients/client.repository.ts';
 import { CLIENT_MESSAGES } from '../clients/client.service.ts';
@@ -158,6 +160,9 @@ export async function createReservation(deps: ReservationDeps, user: User | null
         };
         client = (await findOrCreateClient(trx, property.owner_id, self)).client;
       }
+      // A client accepts the business's rental agreement in force (docs/decisions/037); the business's
+      // own bookings for a client record none.
+      const agreement = actsForBusiness ? null : await acceptedAgreement(trx, property.owner_id, input);
       if (actsForBusiness) await lockMonthlyPlace(trx, property.owner_id);
       else {
         await assertTakingRequests(trx, property.owner_id);
@@ -187,6 +192,8 @@ export async function createReservation(deps: ReservationDeps, user: User | null
           rate_override_per_day_cents: rateOverride,
           created_by: user.id,
           counted_at: actsForBusiness ? new Date() : null,
+          agreement_id: agreement?.id ?? null,
+          agreement_accepted_at: agreement ? new Date() : null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -209,6 +216,17 @@ export async function createReservation(deps: ReservationDeps, user: User | null
   return toReservationDto(
     (await findReservation(db, id)) as NonNullable<Awaited<ReturnType<typeof findReservation>>>,
   );
+}
+
+/** The agreement version a client's request accepts: the one in force, or a 400 (not accepted) or 409 (stale). */
+async function acceptedAgreement(db: Kysely<Database>, ownerId: string, input: ReservationCreate) {
+  const inForce = await agreementInForceFor(db, ownerId);
+  const refusal = acceptanceRefusal(
+    inForce && { version: inForce.version, businessName: inForce.business_name },
+    input.agreement_version,
+  );
+  if (refusal) throw refusal.status === 400 ? badRequest(refusal.message) : conflict(refusal.message);
+  return inForce;
 }
 
 /** An hourly booking today may not start at a time already gone (docs/decisions/033). */
@@ -411,6 +429,7 @@ export async function updateReservation(
           end_time: endTime,
           status,
           total_price_cents: totalPriceCents,
+          agreement_id: existing.agreement_id,
         };
         await notify(trx, deps, status, updated, {
           propertyTitle: property.title,

@@ -22,11 +22,14 @@ export async function enqueueMails(db: Kysely<Database>, mails: OutgoingMail[]):
   await db.insertInto('email_outbox').values(mails.map(outboxRow)).execute();
 }
 
-/** A document to attach: its bytes stay in documents.pdf and are read when the email is sent. */
-export interface AttachmentRef {
-  documentId: string;
-  fileName: string;
-}
+/**
+ * A file to attach: a document (its bytes stay in documents.pdf) or a rental agreement version (in
+ * rental_agreements.pdf, docs/decisions/037), read when the email is sent.
+ */
+export type AttachmentRef = { fileName: string } & (
+  | { documentId: string; agreementId?: undefined }
+  | { agreementId: string; documentId?: undefined }
+);
 
 /**
  * One email, with its attachments written in the same transaction as the email (the worker never
@@ -52,7 +55,8 @@ export async function enqueueMail(
       .values(
         attachments.map((file, position) => ({
           outbox_id: id,
-          document_id: file.documentId,
+          document_id: file.documentId ?? null,
+          agreement_id: file.agreementId ?? null,
           file_name: file.fileName,
           position,
         })),
@@ -68,8 +72,9 @@ async function loadAttachments(db: Kysely<Database>, outboxIds: string[]) {
   if (outboxIds.length === 0) return byEmail;
   const rows = await db
     .selectFrom('email_attachments as a')
-    .innerJoin('documents as d', 'd.id', 'a.document_id')
-    .select(['a.id', 'a.outbox_id', 'a.file_name', 'd.pdf'])
+    .leftJoin('documents as d', 'd.id', 'a.document_id')
+    .leftJoin('rental_agreements as ra', 'ra.id', 'a.agreement_id')
+    .select(['a.id', 'a.outbox_id', 'a.file_name', 'd.pdf', 'ra.pdf as agreement_pdf'])
     .where('a.outbox_id', 'in', outboxIds)
     .orderBy('a.outbox_id')
     .orderBy('a.position')
@@ -80,7 +85,11 @@ async function loadAttachments(db: Kysely<Database>, outboxIds: string[]) {
       id: row.id,
       fileName: row.file_name,
       contentType: 'application/pdf',
-      content: row.pdf ? Buffer.from(row.pdf) : Buffer.alloc(0),
+      content: row.pdf
+        ? Buffer.from(row.pdf)
+        : row.agreement_pdf
+          ? Buffer.from(row.agreement_pdf)
+          : Buffer.alloc(0),
     });
     byEmail.set(row.outbox_id, list);
   }

@@ -2,6 +2,7 @@ import { Document, Image, Page, renderToBuffer, Text, View } from '@react-pdf/re
 import { formatDisplayDate } from '../../../../domain/dates.ts';
 import { formatRandCents } from '../../../../domain/money.ts';
 import type { DocumentSnapshot } from '../../../../domain/schemas/documents.ts';
+import { AgreementHeading, AgreementText } from '../../agreements/agreement-pdf.tsx';
 import { registerDocumentFonts } from './fonts.ts';
 import { LinesTable, Totals } from './lines.tsx';
 import { styles } from './styles.ts';
@@ -142,6 +143,20 @@ export function DocumentPdf({ snapshot, logo }: { snapshot: DocumentSnapshot; lo
           <LinesTable snapshot={snapshot} />
           <Totals snapshot={snapshot} />
           <Bottom snapshot={snapshot} />
+          {snapshot.agreement && (
+            <View break>
+              <AgreementHeading
+                agreement={{
+                  businessName: snapshot.agreement.businessName,
+                  version: snapshot.agreement.version,
+                  acceptedAt: snapshot.agreement.acceptedAt,
+                  acceptedBy: snapshot.recipient.name,
+                  body: snapshot.agreement.body,
+                }}
+              />
+              <AgreementText body={snapshot.agreement.body} />
+            </View>
+          )}
         </View>
         <View style={styles.footer} fixed>
           <Text>

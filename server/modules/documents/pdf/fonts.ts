@@ -20,6 +20,9 @@ export function registerDocumentFonts(): void {
     fonts: [
       { src: file('400Regular'), fontWeight: 400 },
       { src: file('700Bold'), fontWeight: 700 },
+      // Rental agreements (docs/decisions/037) may set text in italic.
+      { src: file('400Regular_Italic'), fontWeight: 400, fontStyle: 'italic' },
+      { src: file('700Bold_Italic'), fontWeight: 700, fontStyle: 'italic' },
     ],
   });
   // Words are never hyphenated: names, numbers and references stay whole.

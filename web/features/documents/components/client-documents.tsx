@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { documentFileName, documentRefusal } from '../../../../domain/documents.ts';
+import { agreementFileName, documentFileName, documentRefusal } from '../../../../domain/documents.ts';
 import type { Reservation } from '../../../../domain/schemas/reservation.ts';
 import type { DocumentSummary } from '../api.ts';
 
@@ -61,6 +61,13 @@ export function ClientDocuments({
           href={credit.pdf_url}
           fileName={credit.file_name}
           label={`Credit note ${credit.number}`}
+        />
+      )}
+      {reservation.agreement && (
+        <DownloadButton
+          href={`/api/agreements/${reservation.owner_id}/${reservation.agreement.version}/pdf`}
+          fileName={agreementFileName(reservation.agreement.version)}
+          label={`Rental agreement v${reservation.agreement.version}`}
         />
       )}
       {invoiceDue && !invoice && (
