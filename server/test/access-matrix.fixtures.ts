@@ -322,8 +322,10 @@ async function insertCommissionStatement(t: TestApp, user: CreatedUser): Promise
       subscription_id: subscription.id,
       month: '2026-01-01',
       number: 9002,
-      issue_date: '2026-02-01',
-      due_date: '2026-02-15',
+      // Due ahead: an overdue statement makes the lifecycle sweep (every 60 s in the test app) mark the
+      // owner Payment Due mid-run, and every later listing or booking row answers 403.
+      issue_date: day(0),
+      due_date: day(14),
       amount_cents: 23_000,
       vat_cents: 3_000,
       vat_rate_percent: 15,
