@@ -49,6 +49,14 @@ export function canCreateClientsOf(actor: Actor, ownerId: string): boolean {
 }
 
 /**
+ * Reading a business's client list: whoever books for it (reservations permission) or manages its
+ * clients (tenants permission: My Clients, docs/decisions/041), and admins.
+ */
+export function canListClientsOf(actor: Actor, ownerId: string): boolean {
+  return canManageReservationsOf(actor, ownerId) || canCreateClientsOf(actor, ownerId);
+}
+
+/**
  * The business whose clients a request is about: an admin names it (they belong to none), anyone
  * else works for their own and may not name another.
  */

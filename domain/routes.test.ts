@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { defaultPermissions, PERMISSION_KEYS, type PermissionKey, type Permissions } from './permissions.ts';
 import { ROLES, type Role } from './roles.ts';
 import {
   accountLinks,
@@ -11,32 +12,51 @@ import {
   navigationLinks,
   quickActions,
   ROUTE_ACCESS,
+  type RouteUser,
   registerPathFor,
   routeRefusal,
   shouldRememberRoute,
 } from './routes.ts';
 
 const ALL = ROLES;
+const STAFF = ['backoffice', 'frontoffice'] as const;
 
-/** The spec's route table, written out independently of ROUTE_ACCESS (tenant = client, staff stored names). */
-const SPEC_ACCESS: Record<GuardedRoute, readonly Role[]> = {
-  profile: ALL,
-  reservationBooking: ALL,
-  reservationManagement: ['owner', 'admin'],
-  myReservations: ALL,
-  calendar: ['owner', 'backoffice', 'frontoffice'],
-  subscription: ['owner', 'admin'],
-  billing: ['owner', 'admin'],
-  users: ['admin'],
-  ownerUserManagement: ['owner'],
-  tenantManagement: ['owner'],
-  propertyManagement: ['owner'],
-  help: ALL,
-  supportInbox: ['admin'],
-  // Issue 20 (docs/decisions/036): the business's photo shoots and the admins' queue.
-  photography: ['owner', 'backoffice', 'frontoffice'],
-  adminPhotography: ['admin'],
-  agreement: ['owner'],
+const NONE: Permissions = {
+  canManageProperties: false,
+  canManageReservations: false,
+  canManageTenants: false,
+  canManageUsers: false,
+  canViewReports: false,
+};
+const only = (permission: PermissionKey): Permissions => ({ ...NONE, [permission]: true });
+const ALL_GRANTED = defaultPermissions('backoffice');
+/** A user of a role; non-staff carry no permissions (they are never read for them). */
+const as = (role: Role, permissions: Permissions = NONE): RouteUser => ({ role, permissions });
+
+/**
+ * The route table of docs/decisions/041 (the spec's, with staff permissions reaching the screens),
+ * written out independently of ROUTE_ACCESS: the roles always allowed, and the permission that lets
+ * back-office or front-office staff in.
+ */
+const TABLE: Record<GuardedRoute, { roles: readonly Role[]; staff: PermissionKey | null }> = {
+  profile: { roles: ALL, staff: null },
+  reservationBooking: { roles: ALL, staff: null },
+  reservationManagement: { roles: ['owner', 'admin'], staff: 'canManageReservations' },
+  myReservations: { roles: ALL, staff: null },
+  calendar: { roles: ['owner'], staff: 'canManageReservations' },
+  subscription: { roles: ['owner', 'admin'], staff: null },
+  billing: { roles: ['owner', 'admin'], staff: null },
+  users: { roles: ['admin'], staff: null },
+  ownerUserManagement: { roles: ['owner'], staff: 'canManageUsers' },
+  tenantManagement: { roles: ['owner'], staff: 'canManageTenants' },
+  propertyManagement: { roles: ['owner'], staff: 'canManageProperties' },
+  reports: { roles: ['owner'], staff: 'canViewReports' },
+  help: { roles: ALL, staff: null },
+  supportInbox: { roles: ['admin'], staff: null },
+  // Issue 20 (docs/decisions/036, 037): the business's photo shoots, the admins' queue, the agreement.
+  photography: { roles: ['owner'], staff: 'canManageProperties' },
+  adminPhotography: { roles: ['admin'], staff: null },
+  agreement: { roles: ['owner'], staff: null },
 };
 
 /** Which guarded route each link target opens. */
@@ -53,6 +73,7 @@ const ROUTE_OF_PATH: Record<string, GuardedRoute> = {
   '/owner-user-management': 'ownerUserManagement',
   '/tenant-management': 'tenantManagement',
   '/property-management': 'propertyManagement',
+  '/reports': 'reports',
   '/help': 'help',
   '/admin/support': 'supportInbox',
   '/photography': 'photography',
@@ -60,16 +81,58 @@ const ROUTE_OF_PATH: Record<string, GuardedRoute> = {
   '/agreement': 'agreement',
 };
 
-describe('route access', () => {
-  it('covers exactly the guarded routes of the spec', () => {
-    expect(Object.keys(ROUTE_ACCESS).sort()).toEqual(Object.keys(SPEC_ACCESS).sort());
+/** Every role with no permission, with each single permission, and with all five. */
+const USERS: Array<[string, RouteUser]> = ALL.flatMap((role) => [
+  [`${role} with none`, as(role)] as [string, RouteUser],
+  ...PERMISSION_KEYS.map((key) => [`${role} with ${key}`, as(role, only(key))] as [string, RouteUser]),
+  [`${role} with all five`, as(role, ALL_GRANTED)] as [string, RouteUser],
+]);
+
+function expected(route: GuardedRoute, user: RouteUser): boolean {
+  const rule = TABLE[route];
+  if (rule.roles.includes(user.role)) return true;
+  return (
+    rule.staff !== null &&
+    (user.role === 'backoffice' || user.role === 'frontoffice') &&
+    user.permissions[rule.staff]
+  );
+}
+
+describe('route access: every route × role × permission', () => {
+  it('covers exactly the guarded routes of the table', () => {
+    expect(Object.keys(ROUTE_ACCESS).sort()).toEqual(Object.keys(TABLE).sort());
   });
 
-  const matrix = (Object.keys(SPEC_ACCESS) as GuardedRoute[]).flatMap((route) =>
-    ALL.map((role) => [route, role, SPEC_ACCESS[route].includes(role)] as const),
+  const matrix = (Object.keys(TABLE) as GuardedRoute[]).flatMap((route) =>
+    USERS.map(([name, user]) => [route, name, user, expected(route, user)] as const),
   );
-  it.each(matrix)('%s for %s: %s', (route, role, allowed) => {
-    expect(canAccessRoute(route, role)).toBe(allowed);
+  it.each(matrix)('%s for %s', (route, _name, user, allowed) => {
+    expect(canAccessRoute(route, user)).toBe(allowed);
+  });
+
+  it('a permission never lets a client or admin past an owner-only screen', () => {
+    for (const role of ['client', 'admin'] as const) {
+      for (const route of [
+        'propertyManagement',
+        'tenantManagement',
+        'ownerUserManagement',
+        'reports',
+      ] as const)
+        expect(canAccessRoute(route, as(role, ALL_GRANTED)), `${role} ${route}`).toBe(false);
+    }
+  });
+
+  it.each(STAFF)('%s with all five still never opens Subscription, Billing or Users', (role) => {
+    for (const route of ['subscription', 'billing', 'users'] as const)
+      expect(canAccessRoute(route, as(role, ALL_GRANTED)), route).toBe(false);
+  });
+
+  it('Reports: the owner, and staff with the reports permission', () => {
+    expect(canAccessRoute('reports', as('owner'))).toBe(true);
+    expect(canAccessRoute('reports', as('frontoffice', only('canViewReports')))).toBe(true);
+    expect(canAccessRoute('reports', as('backoffice', { ...ALL_GRANTED, canViewReports: false }))).toBe(
+      false,
+    );
   });
 });
 
@@ -203,33 +266,32 @@ describe('navigationLinks', () => {
     { label: 'Stock Items', to: '/billing/stock', section: 'Billing' },
     { label: 'Ad Hoc Charge Types', to: '/billing/extra-charges', section: 'Billing' },
   ];
+  const labels = (user: RouteUser) => navigationLinks(user).map((link) => link.label);
 
   it('client: My Reservations only', () => {
-    expect(navigationLinks('client')).toEqual([{ label: 'My Reservations', to: '/my-reservations' }]);
+    expect(navigationLinks(as('client'))).toEqual([{ label: 'My Reservations', to: '/my-reservations' }]);
   });
 
-  it.each(['backoffice', 'frontoffice'] as const)('%s: Calendar only', (role) => {
-    expect(navigationLinks(role)).toEqual([{ label: 'Calendar', to: '/calendar' }]);
-  });
-
-  it('owner: calendar, management screens and the Billing section', () => {
-    const links = navigationLinks('owner');
+  it('owner: calendar, management screens, Reports, the Billing section and the rental agreement', () => {
+    const links = navigationLinks(as('owner'));
     expect(links.filter((link) => !link.section).map((link) => link.label)).toEqual([
       'Calendar',
       'Property Management',
       'Reservation Management',
       'Client Management',
       'User Management',
+      'Reports',
       'Rental Agreement',
     ]);
     expect(links.find((link) => link.label === 'Rental Agreement')?.to).toBe('/agreement');
     expect(links.find((link) => link.label === 'Client Management')?.to).toBe('/tenant-management');
     expect(links.find((link) => link.label === 'User Management')?.to).toBe('/owner-user-management');
+    expect(links.find((link) => link.label === 'Reports')?.to).toBe('/reports');
     expect(links.filter((link) => link.section)).toEqual(BILLING);
   });
 
-  it('admin: reservation management, users, photography requests and the Billing section', () => {
-    const links = navigationLinks('admin');
+  it('admin: reservation management, users, the support inbox, photography requests and the Billing section', () => {
+    const links = navigationLinks(as('admin', ALL_GRANTED));
     expect(links.filter((link) => !link.section)).toEqual([
       { label: 'Reservation Management', to: '/reservation-management' },
       { label: 'Users', to: '/users' },
@@ -239,11 +301,44 @@ describe('navigationLinks', () => {
     expect(links.filter((link) => link.section)).toEqual(BILLING);
   });
 
-  it.each(ALL)('only links %s to routes that role may open', (role) => {
-    for (const link of navigationLinks(role)) {
+  it.each(STAFF)('%s: one link per permission, none without', (role) => {
+    expect(labels(as(role))).toEqual([]);
+    expect(labels(as(role, only('canManageReservations')))).toEqual(['Calendar', 'Reservation Management']);
+    expect(labels(as(role, only('canManageProperties')))).toEqual(['Property Management']);
+    expect(labels(as(role, only('canManageTenants')))).toEqual(['Client Management']);
+    expect(labels(as(role, only('canManageUsers')))).toEqual(['User Management']);
+    expect(labels(as(role, only('canViewReports')))).toEqual(['Reports']);
+    expect(labels(as(role, ALL_GRANTED))).toEqual([
+      'Calendar',
+      'Property Management',
+      'Reservation Management',
+      'Client Management',
+      'User Management',
+      'Reports',
+    ]);
+  });
+
+  it('the seeded defaults: back office sees every staff screen, front office calendar and reservations', () => {
+    expect(labels(as('backoffice', defaultPermissions('backoffice')))).toHaveLength(6);
+    expect(labels(as('frontoffice', defaultPermissions('frontoffice')))).toEqual([
+      'Calendar',
+      'Reservation Management',
+    ]);
+  });
+
+  it.each(USERS)('%s: links exactly the screens the user may open', (_name, user) => {
+    const links = navigationLinks(user);
+    for (const link of links) {
       const route = ROUTE_OF_PATH[link.to];
       expect(route, link.to).toBeDefined();
-      expect(canAccessRoute(route as GuardedRoute, role), link.to).toBe(true);
+      expect(canAccessRoute(route as GuardedRoute, user), link.to).toBe(true);
+    }
+    const linked = new Set(links.map((link) => ROUTE_OF_PATH[link.to]));
+    for (const route of Object.keys(TABLE) as GuardedRoute[]) {
+      // Every signed-in user's screens live in the account menu, Subscription in the profile's tiles,
+      // Photography behind Property Management's and the add-on's buttons.
+      if (TABLE[route].roles === ALL || route === 'subscription' || route === 'photography') continue;
+      expect(linked.has(route), route).toBe(canAccessRoute(route, user));
     }
   });
 });
@@ -258,24 +353,27 @@ describe('accountLinks', () => {
 
   it.each(ALL)('only links %s to routes that role may open', (role) => {
     for (const link of accountLinks(role))
-      expect(canAccessRoute(ROUTE_OF_PATH[link.to] as GuardedRoute, role), link.to).toBe(true);
+      expect(canAccessRoute(ROUTE_OF_PATH[link.to] as GuardedRoute, as(role)), link.to).toBe(true);
   });
 });
 
 describe('quickActions', () => {
   it.each([
-    ['client', ['My Reservations']],
-    ['owner', ['Property Management', 'Subscription Management', 'Reservation Management']],
-    ['admin', ['Subscription Management', 'Reservation Management']],
-    ['backoffice', []],
-    ['frontoffice', []],
-  ] as const)('%s sees %j', (role, labels) => {
-    expect(quickActions(role).map((action) => action.label)).toEqual(labels);
+    ['client', NONE, ['My Reservations']],
+    ['owner', NONE, ['Property Management', 'Subscription Management', 'Reservation Management']],
+    ['admin', NONE, ['Subscription Management', 'Reservation Management']],
+    ['backoffice', NONE, []],
+    ['frontoffice', NONE, []],
+    ['backoffice', ALL_GRANTED, ['Property Management', 'Reservation Management']],
+    ['frontoffice', defaultPermissions('frontoffice'), ['Reservation Management']],
+    ['frontoffice', only('canManageProperties'), ['Property Management']],
+  ] as const)('%s with %j sees %j', (role, permissions, labels) => {
+    expect(quickActions(as(role, permissions)).map((action) => action.label)).toEqual(labels);
   });
 
-  it.each(ALL)('only offers %s routes that role may open', (role) => {
-    for (const action of quickActions(role)) {
-      expect(canAccessRoute(ROUTE_OF_PATH[action.to] as GuardedRoute, role), action.to).toBe(true);
+  it.each(USERS)('%s: only tiles for screens the user may open', (_name, user) => {
+    for (const action of quickActions(user)) {
+      expect(canAccessRoute(ROUTE_OF_PATH[action.to] as GuardedRoute, user), action.to).toBe(true);
     }
   });
 });
@@ -308,20 +406,32 @@ describe('loginReason and registerPathFor: the login page says why it was opened
 
 describe('routeRefusal: a refused screen says who it is for and who the user is', () => {
   it('a client opening Property Management', () => {
-    expect(routeRefusal('propertyManagement', 'client')).toBe(
-      'Property Management is for owners. You are signed in as a client, so we took you to the home page.',
+    expect(routeRefusal('propertyManagement', as('client'))).toBe(
+      'Property Management is for owners and staff with the Properties permission. You are signed in as a client, so we took you to the home page.',
     );
   });
 
-  it('front-office staff opening Reservation Management', () => {
-    expect(routeRefusal('reservationManagement', 'frontoffice')).toBe(
-      'Reservation Management is for owners and admins. You are signed in as front-office staff, so we took you to the home page.',
+  it('front-office staff without the properties permission opening Property Management', () => {
+    expect(routeRefusal('propertyManagement', as('frontoffice', defaultPermissions('frontoffice')))).toBe(
+      'Property Management is for owners and staff with the Properties permission. You are signed in as front-office staff without that permission, so we took you to the home page.',
     );
   });
 
-  it('an admin opening the calendar, which three roles share', () => {
-    expect(routeRefusal('calendar', 'admin')).toBe(
-      'The calendar is for owners, back-office staff and front-office staff. You are signed in as an admin, so we took you to the home page.',
+  it('front-office staff without the reservations permission opening Reservation Management', () => {
+    expect(routeRefusal('reservationManagement', as('frontoffice'))).toBe(
+      'Reservation Management is for owners, admins and staff with the Reservations permission. You are signed in as front-office staff without that permission, so we took you to the home page.',
+    );
+  });
+
+  it('back-office staff opening Billing, which no permission opens', () => {
+    expect(routeRefusal('billing', as('backoffice', ALL_GRANTED))).toBe(
+      'Billing is for owners and admins. You are signed in as back-office staff, so we took you to the home page.',
+    );
+  });
+
+  it('an admin opening the calendar', () => {
+    expect(routeRefusal('calendar', as('admin'))).toBe(
+      'The calendar is for owners and staff with the Reservations permission. You are signed in as an admin, so we took you to the home page.',
     );
   });
 });

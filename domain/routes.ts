@@ -1,33 +1,51 @@
+import type { PermissionKey, Permissions } from './permissions.ts';
 import type { Role } from './roles.ts';
 
-/** Which roles may open a guarded route; `signedIn` means any role. From the spec's route table. */
+/**
+ * Who may open a guarded route: `signedIn` means any role; otherwise the listed roles, and staff
+ * (back office, front office) holding `staff`'s permission (issue 20, docs/decisions/041). From the
+ * spec's route table, as the permissions now reach the screens.
+ */
+export type RouteRule = 'signedIn' | { roles: readonly Role[]; staff?: PermissionKey };
+
 export const ROUTE_ACCESS = {
   profile: 'signedIn',
   reservationBooking: 'signedIn',
-  reservationManagement: ['owner', 'admin'],
+  reservationManagement: { roles: ['owner', 'admin'], staff: 'canManageReservations' },
   // Anyone's own bookings as a guest: a client's, or an owner's, staff's or admin's of someone else's listing.
   myReservations: 'signedIn',
-  calendar: ['owner', 'backoffice', 'frontoffice'],
-  subscription: ['owner', 'admin'],
-  billing: ['owner', 'admin'],
-  users: ['admin'],
-  ownerUserManagement: ['owner'],
-  tenantManagement: ['owner'],
-  propertyManagement: ['owner'],
+  calendar: { roles: ['owner'], staff: 'canManageReservations' },
+  subscription: { roles: ['owner', 'admin'] },
+  billing: { roles: ['owner', 'admin'] },
+  users: { roles: ['admin'] },
+  ownerUserManagement: { roles: ['owner'], staff: 'canManageUsers' },
+  tenantManagement: { roles: ['owner'], staff: 'canManageTenants' },
+  propertyManagement: { roles: ['owner'], staff: 'canManageProperties' },
+  reports: { roles: ['owner'], staff: 'canViewReports' },
   help: 'signedIn',
-  supportInbox: ['admin'],
-  // The business's shoots: its owner, or its staff (the server asks for the properties permission).
-  photography: ['owner', 'backoffice', 'frontoffice'],
-  adminPhotography: ['admin'],
+  supportInbox: { roles: ['admin'] },
+  // The business's shoots: its owner, or its staff with Properties (docs/decisions/036).
+  photography: { roles: ['owner'], staff: 'canManageProperties' },
+  adminPhotography: { roles: ['admin'] },
   // The business's rental agreement (custom_agreement add-on): its owner writes it (docs/decisions/037).
-  agreement: ['owner'],
-} as const satisfies Record<string, 'signedIn' | readonly Role[]>;
+  agreement: { roles: ['owner'] },
+} as const satisfies Record<string, RouteRule>;
 
 export type GuardedRoute = keyof typeof ROUTE_ACCESS;
 
-export function canAccessRoute(route: GuardedRoute, role: Role): boolean {
-  const access = ROUTE_ACCESS[route];
-  return access === 'signedIn' || (access as readonly Role[]).includes(role);
+/** The signed-in user as the route rules read them (the session's role and permissions). */
+export interface RouteUser {
+  role: Role;
+  permissions: Permissions;
+}
+
+const isStaff = (role: Role) => role === 'backoffice' || role === 'frontoffice';
+
+export function canAccessRoute(route: GuardedRoute, user: RouteUser): boolean {
+  const access: RouteRule = ROUTE_ACCESS[route];
+  if (access === 'signedIn') return true;
+  if (access.roles.includes(user.role)) return true;
+  return !!access.staff && isStaff(user.role) && user.permissions[access.staff];
 }
 
 /** What each guarded screen is called, for the message of a refused visit. */
@@ -43,6 +61,7 @@ const ROUTE_NAMES: Record<GuardedRoute, string> = {
   ownerUserManagement: 'User Management',
   tenantManagement: 'Client Management',
   propertyManagement: 'Property Management',
+  reports: 'Reports',
   help: 'Help',
   supportInbox: 'The support inbox',
   photography: 'Photography',
@@ -58,6 +77,15 @@ const ROLE_PLURALS: Record<Role, string> = {
   frontoffice: 'front-office staff',
 };
 
+/** The staff permission as the invite form's checkboxes name it (domain/staff.ts PERMISSION_TEXTS). */
+const PERMISSION_NAMES: Record<PermissionKey, string> = {
+  canManageProperties: 'Properties',
+  canManageReservations: 'Reservations',
+  canManageTenants: 'Tenants',
+  canManageUsers: 'Users',
+  canViewReports: 'Reports',
+};
+
 function joinWithAnd(words: readonly string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
@@ -70,11 +98,22 @@ const ROLE_AS_SIGNED_IN: Record<Role, string> = {
   frontoffice: 'front-office staff',
 };
 
-/** Said when a signed-in user opens a screen their role may not: who it is for, and who they are. */
-export function routeRefusal(route: GuardedRoute, role: Role): string {
-  const access = ROUTE_ACCESS[route];
-  const allowed = access === 'signedIn' ? [] : access.map((allowedRole) => ROLE_PLURALS[allowedRole]);
-  return `${ROUTE_NAMES[route]} is for ${joinWithAnd(allowed)}. You are signed in as ${ROLE_AS_SIGNED_IN[role]}, so we took you to the home page.`;
+/**
+ * Said when a signed-in user opens a screen they may not: who it is for, and who they are (staff
+ * are told which permission it needs).
+ */
+export function routeRefusal(route: GuardedRoute, user: RouteUser): string {
+  const access: RouteRule = ROUTE_ACCESS[route];
+  const allowed =
+    access === 'signedIn'
+      ? []
+      : [
+          ...access.roles.map((allowedRole) => ROLE_PLURALS[allowedRole]),
+          ...(access.staff ? [`staff with the ${PERMISSION_NAMES[access.staff]} permission`] : []),
+        ];
+  const lacksPermission = access !== 'signedIn' && !!access.staff && isStaff(user.role);
+  const who = `${ROLE_AS_SIGNED_IN[user.role]}${lacksPermission ? ' without that permission' : ''}`;
+  return `${ROUTE_NAMES[route]} is for ${joinWithAnd(allowed)}. You are signed in as ${who}, so we took you to the home page.`;
 }
 
 /**
@@ -147,31 +186,32 @@ export interface NavLink {
 
 const MY_RESERVATIONS: NavLink = { label: 'My Reservations', to: '/my-reservations' };
 
-/** The role-based navigation links of the app shell. */
-export function navigationLinks(role: Role): NavLink[] {
-  const links: NavLink[] = [];
-  if (role === 'client') links.push(MY_RESERVATIONS);
-  if (role === 'owner' || role === 'backoffice' || role === 'frontoffice') {
-    links.push({ label: 'Calendar', to: '/calendar' });
-  }
-  if (role === 'owner') links.push({ label: 'Property Management', to: '/property-management' });
-  if (role === 'owner' || role === 'admin') {
-    links.push({ label: 'Reservation Management', to: '/reservation-management' });
-  }
-  if (role === 'owner') {
-    links.push({ label: 'Client Management', to: '/tenant-management' });
-    links.push({ label: 'User Management', to: '/owner-user-management' });
-  }
-  if (role === 'admin') links.push({ label: 'Users', to: '/users' });
-  if (role === 'admin') links.push({ label: 'Support Inbox', to: '/admin/support' });
-  if (role === 'admin') links.push({ label: 'Photography Requests', to: '/admin/photography' });
-  if (role === 'owner' || role === 'admin') {
-    links.push({ label: 'Property Rates', to: '/billing/rates', section: 'Billing' });
-    links.push({ label: 'Stock Items', to: '/billing/stock', section: 'Billing' });
-    links.push({ label: 'Ad Hoc Charge Types', to: '/billing/extra-charges', section: 'Billing' });
-  }
-  if (role === 'owner') links.push({ label: 'Rental Agreement', to: '/agreement' });
-  return links;
+/** The app shell's links in their order, each with the guarded route it opens. */
+const NAVIGATION: ReadonlyArray<NavLink & { route: GuardedRoute }> = [
+  { label: 'Calendar', to: '/calendar', route: 'calendar' },
+  { label: 'Property Management', to: '/property-management', route: 'propertyManagement' },
+  { label: 'Reservation Management', to: '/reservation-management', route: 'reservationManagement' },
+  { label: 'Client Management', to: '/tenant-management', route: 'tenantManagement' },
+  { label: 'User Management', to: '/owner-user-management', route: 'ownerUserManagement' },
+  { label: 'Reports', to: '/reports', route: 'reports' },
+  { label: 'Users', to: '/users', route: 'users' },
+  { label: 'Support Inbox', to: '/admin/support', route: 'supportInbox' },
+  { label: 'Photography Requests', to: '/admin/photography', route: 'adminPhotography' },
+  { label: 'Property Rates', to: '/billing/rates', section: 'Billing', route: 'billing' },
+  { label: 'Stock Items', to: '/billing/stock', section: 'Billing', route: 'billing' },
+  { label: 'Ad Hoc Charge Types', to: '/billing/extra-charges', section: 'Billing', route: 'billing' },
+  { label: 'Rental Agreement', to: '/agreement', route: 'agreement' },
+];
+
+const withoutRoute = ({ route: _route, ...link }: NavLink & { route: GuardedRoute }): NavLink => link;
+
+/**
+ * The navigation links of the app shell: exactly the screens the user may open (a staff member's
+ * follow their permissions), plus My Reservations for clients.
+ */
+export function navigationLinks(user: RouteUser): NavLink[] {
+  const links = NAVIGATION.filter((link) => canAccessRoute(link.route, user)).map(withoutRoute);
+  return user.role === 'client' ? [MY_RESERVATIONS, ...links] : links;
 }
 
 const HELP: NavLink = { label: 'Help', to: '/help' };
@@ -189,14 +229,18 @@ export interface QuickAction {
   to: string;
 }
 
-/** Profile screen Quick Action tiles. */
-export function quickActions(role: Role): QuickAction[] {
-  const actions: QuickAction[] = [];
-  if (role === 'client') actions.push({ label: 'My Reservations', to: '/my-reservations' });
-  if (role === 'owner') actions.push({ label: 'Property Management', to: '/property-management' });
-  if (role === 'owner' || role === 'admin') {
-    actions.push({ label: 'Subscription Management', to: '/subscription' });
-    actions.push({ label: 'Reservation Management', to: '/reservation-management' });
-  }
-  return actions;
+const QUICK_ACTIONS: ReadonlyArray<QuickAction & { route: GuardedRoute }> = [
+  { label: 'Property Management', to: '/property-management', route: 'propertyManagement' },
+  { label: 'Subscription Management', to: '/subscription', route: 'subscription' },
+  { label: 'Reservation Management', to: '/reservation-management', route: 'reservationManagement' },
+];
+
+/** Profile screen Quick Action tiles (spec §2), each shown to whoever may open its screen. */
+export function quickActions(user: RouteUser): QuickAction[] {
+  const actions = QUICK_ACTIONS.filter((action) => canAccessRoute(action.route, user)).map(
+    ({ label, to }) => ({ label, to }),
+  );
+  return user.role === 'client'
+    ? [{ label: 'My Reservations', to: '/my-reservations' }, ...actions]
+    : actions;
 }

@@ -51,7 +51,7 @@ describe.runIf(browserAvailable)('journey: route guards', () => {
     expect(
       await page
         .getByText(
-          'Reservation Management is for owners and admins. You are signed in as a client, so we took you to the home page.',
+          'Reservation Management is for owners, admins and staff with the Reservations permission. You are signed in as a client, so we took you to the home page.',
         )
         .isVisible(),
     ).toBe(true);

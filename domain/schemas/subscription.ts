@@ -48,6 +48,19 @@ export const SavedPaymentMethodSchema = z.object({
 });
 
 /**
+ * GET /api/my/properties/allowance (the owner, or staff with the properties permission): whether the
+ * business's subscription lets its listings be managed (status active) and one more be created. Staff
+ * act under their owner's subscription; they never see its billing (docs/decisions/041).
+ */
+export const ListingAllowanceSchema = z.object({
+  status: z.enum(SUBSCRIPTION_STATUSES).nullable(),
+  planName: z.string().nullable(),
+  currentListings: z.number(),
+  canCreateListing: PlanCheckSchema,
+});
+export type ListingAllowance = z.infer<typeof ListingAllowanceSchema>;
+
+/**
  * GET /api/subscription (owner; an admin passes ?ownerId=): the owner's plan, status, usage and what
  * the plan allows next. The first eight fields are what earlier screens read.
  */

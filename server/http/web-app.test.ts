@@ -4,11 +4,14 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultPermissions } from '../../domain/permissions.ts';
 import { ROLES } from '../../domain/roles.ts';
 import { navigationLinks, quickActions } from '../../domain/routes.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { withHomeFirstPaint } from './first-paint.ts';
 import { cacheControlFor, HASHED_ASSET_CACHE, PAGE_CACHE, PUBLIC_FILE_CACHE } from './web-app.ts';
+
+const ALL_PERMISSIONS = defaultPermissions('backoffice');
 
 const INDEX_HTML =
   '<!doctype html><html lang="en-ZA"><head><script type="module" src="/assets/index-Ab12Cd34.js"></script>' +
@@ -234,7 +237,10 @@ describe('serving the built web app', () => {
       '/verify-email?token=x',
       '/claim-account?token=x',
       '/payment/return',
-      ...ROLES.flatMap((role) => [...navigationLinks(role), ...quickActions(role)].map((link) => link.to)),
+      ...ROLES.flatMap((role) => {
+        const user = { role, permissions: ALL_PERMISSIONS };
+        return [...navigationLinks(user), ...quickActions(user)].map((link) => link.to);
+      }),
     ]);
     it.each([...privatePaths])('keeps crawlers out of %s', (pathname) => {
       expect(disallowed(robots.body, pathname)).toBe(true);

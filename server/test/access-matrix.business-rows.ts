@@ -114,6 +114,10 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     expect: '200 200 200 200 200 200 200',
   },
   getMyProperties: { request: () => ({ url: '/api/my/properties' }), expect: '401 403 200 200 403 200 403' },
+  getMyPropertiesAllowance: {
+    request: () => ({ url: '/api/my/properties/allowance' }),
+    expect: '401 403 200 200 403 200 403',
+  },
   postProperties: {
     request: () => ({ url: '/api/properties', body: listingBody() }),
     expect: '401 403 201 201 403 201 403',

@@ -17,7 +17,7 @@ export default function MobileMenu({
 }) {
   const logout = useLogout();
   const { pathname } = useLocation();
-  const links = user ? navigationLinks(user.role) : [];
+  const links = user ? navigationLinks(user) : [];
   const item = (link: { label: string; to: string }) => (
     <MantineNavLink
       key={link.to}

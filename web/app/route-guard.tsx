@@ -18,7 +18,7 @@ export function PageSkeleton() {
   );
 }
 
-/** Signed-out visitors go to login with a returnUrl; a role outside the route's list goes home, told why. */
+/** Signed-out visitors go to login with a returnUrl; a user the route's rule refuses (role, or a staff member's permission) goes home, told why. */
 export function RouteGuard({ route }: { route: GuardedRoute }) {
   const location = useLocation();
   const { data: user, isPending } = useCurrentUser();
@@ -27,11 +27,11 @@ export function RouteGuard({ route }: { route: GuardedRoute }) {
     const returnUrl = `${location.pathname}${location.search}`;
     return <Navigate to={`/login?returnUrl=${encodeURIComponent(returnUrl)}`} replace />;
   }
-  if (!canAccessRoute(route, user.role)) {
+  if (!canAccessRoute(route, user)) {
     return (
       <HomeWithNotice
         title="That page is not available to your account"
-        message={routeRefusal(route, user.role)}
+        message={routeRefusal(route, user)}
       />
     );
   }

@@ -21,11 +21,12 @@ const MANAGE_PATHS = new Set([
   '/reservation-management',
   '/tenant-management',
   '/owner-user-management',
+  '/reports',
   '/users',
 ]);
 
 function DesktopNav({ user }: { user: CurrentUser | null }) {
-  const links = user ? navigationLinks(user.role) : [];
+  const links = user ? navigationLinks(user) : [];
   const unsectioned = links.filter((link) => !link.section);
   const manage = unsectioned.filter((link) => MANAGE_PATHS.has(link.to));
   const grouped = manage.length > 1;

@@ -1,11 +1,17 @@
-import { Alert, Button, Container } from '@mantine/core';
+import { Alert, Button, Container, Text } from '@mantine/core';
 import { Navigate, Outlet } from 'react-router';
-import { useSubscriptionSummary } from '../features/properties/api.ts';
+import { useCurrentUser } from '../features/account/api.ts';
+import { useListingAllowance } from '../features/properties/api.ts';
 import { PageSkeleton } from './route-guard.tsx';
 
-/** Property management needs an active subscription; otherwise the owner goes to /subscription. */
+/**
+ * Property management needs the business's subscription to be active. The owner goes to /subscription
+ * otherwise; staff (who act under their owner's subscription and cannot open that screen) are told to
+ * ask the owner.
+ */
 export function SubscriptionGuard() {
-  const { data, isPending, isError, refetch } = useSubscriptionSummary();
+  const { data, isPending, isError, refetch } = useListingAllowance();
+  const { data: user } = useCurrentUser();
   if (isPending) return <PageSkeleton />;
   if (isError) {
     return (
@@ -18,6 +24,16 @@ export function SubscriptionGuard() {
       </Container>
     );
   }
-  if (data.status !== 'active') return <Navigate to="/subscription" replace />;
-  return <Outlet />;
+  if (data.status === 'active') return <Outlet />;
+  if (user?.role === 'owner') return <Navigate to="/subscription" replace />;
+  return (
+    <Container size="sm" py="xl">
+      <Alert color="yellow" role="alert" title="The business’s subscription is not active">
+        <Text size="sm">
+          Listings can be managed again once the owner renews the subscription. Please ask the owner to renew
+          it.
+        </Text>
+      </Alert>
+    </Container>
+  );
 }

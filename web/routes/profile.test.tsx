@@ -79,10 +79,36 @@ describe('profile screen', { timeout: 30_000 }, () => {
     ]);
   });
 
-  it('shows no Quick Actions section to staff', async () => {
+  it('offers front office (reservations only, by default) Reservation Management', async () => {
     renderProfile(person({ role: 'frontoffice' }));
-    await screen.findByRole('heading', { name: 'My Profile' });
+    await screen.findByRole('heading', { name: 'Quick Actions' });
     expect(shown('Role')).toBe('Front office');
+    expect(quickActionLinks()).toEqual([['Reservation Management', '/reservation-management']]);
+  });
+
+  it('offers back office with the properties permission Property Management, never Subscription', async () => {
+    renderProfile(person({ role: 'backoffice' }));
+    await screen.findByRole('heading', { name: 'Quick Actions' });
+    expect(quickActionLinks()).toEqual([
+      ['Property Management', '/property-management'],
+      ['Reservation Management', '/reservation-management'],
+    ]);
+  });
+
+  it('shows no Quick Actions section to staff without the properties or reservations permission', async () => {
+    renderProfile(
+      person({
+        role: 'backoffice',
+        permissions: {
+          canManageProperties: false,
+          canManageReservations: false,
+          canManageTenants: true,
+          canManageUsers: true,
+          canViewReports: true,
+        },
+      }),
+    );
+    await screen.findByRole('heading', { name: 'My Profile' });
     expect(screen.queryByRole('heading', { name: 'Quick Actions' })).toBeNull();
   });
 

@@ -98,7 +98,7 @@ export default function ProfilePage() {
     );
   }
 
-  const actions = quickActions(user.role);
+  const actions = quickActions(user);
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">

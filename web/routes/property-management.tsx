@@ -16,12 +16,13 @@ import { IconCamera, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArchivedBadge } from '../components/archived-badge.tsx';
+import { useCurrentUser } from '../features/account/api.ts';
 import {
   type OwnedProperty,
   useDeleteProperty,
+  useListingAllowance,
   useMyProperties,
   useRestoreProperty,
-  useSubscriptionSummary,
 } from '../features/properties/api.ts';
 import { PropertyCard } from '../features/properties/components/property-card.tsx';
 import { PropertyForm } from '../features/properties/components/property-form.tsx';
@@ -132,7 +133,9 @@ export default function PropertyManagementPage() {
   usePageTitle('Property Management');
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const { data: properties, isPending, isError } = useMyProperties();
-  const { data: subscription } = useSubscriptionSummary();
+  const { data: subscription } = useListingAllowance();
+  // Staff act under their owner's subscription and cannot open the Subscription screen.
+  const isOwner = useCurrentUser().data?.role === 'owner';
   const [limitReason, setLimitReason] = useState<string | null>(null);
 
   const startAdding = () => {
@@ -165,8 +168,8 @@ export default function PropertyManagementPage() {
             <Title order={1}>Property Management</Title>
             {subscription?.planName && (
               <Text c="dimmed" size="sm">
-                {subscription.planName} plan · {subscription.usage.currentListings} listing
-                {subscription.usage.currentListings === 1 ? '' : 's'}
+                {subscription.planName} plan · {subscription.currentListings} listing
+                {subscription.currentListings === 1 ? '' : 's'}
               </Text>
             )}
           </div>
@@ -194,9 +197,13 @@ export default function PropertyManagementPage() {
             closeButtonLabel="Dismiss"
           >
             {limitReason}{' '}
-            <Anchor component={Link} to="/subscription">
-              Upgrade your subscription
-            </Anchor>
+            {isOwner ? (
+              <Anchor component={Link} to="/subscription">
+                Upgrade your subscription
+              </Anchor>
+            ) : (
+              'Ask the owner to upgrade the subscription.'
+            )}
           </Alert>
         )}
         {isPending && (

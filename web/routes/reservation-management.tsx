@@ -50,6 +50,7 @@ const STATUS_OPTIONS = [
 function useRowActions(
   onEdit: (reservation: Reservation) => void,
   onInvoice: (reservation: Reservation) => void,
+  canDelete: boolean,
 ) {
   const remove = useDeleteReservation();
   const confirmDelete = (reservation: Reservation) =>
@@ -75,14 +76,16 @@ function useRowActions(
         <IconEdit size={18} />
       </ActionIcon>
       <DocumentsMenu reservation={reservation} onInvoice={onInvoice} />
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        onClick={() => confirmDelete(reservation)}
-        aria-label={`Delete reservation for ${reservation.property?.title ?? 'property'}`}
-      >
-        <IconTrash size={18} />
-      </ActionIcon>
+      {canDelete && (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          onClick={() => confirmDelete(reservation)}
+          aria-label={`Delete reservation for ${reservation.property?.title ?? 'property'}`}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      )}
     </Group>
   );
 }
@@ -119,6 +122,8 @@ export default function ReservationManagementPage() {
   const actions = useRowActions(
     (reservation) => setEditor({ opened: true, id: reservation.id }),
     setInvoiceFor,
+    // Staff edit but never delete (domain/access canDeleteReservationOf: the owner or an admin).
+    user?.role === 'owner' || user?.role === 'admin',
   );
 
   return (

@@ -50,7 +50,7 @@ export function registerClientRoutes(app: FastifyInstance, deps: AppDeps): void 
       schema: {
         tags: ['clients'],
         summary:
-          'A business’s clients, by name: your own (owner, staff with the reservations permission), or owner_id’s (admin)',
+          'A business’s clients, by name: your own (owner, staff with the reservations or tenants permission), or owner_id’s (admin)',
         querystring: ListQuery,
         response: { 200: z.array(ClientSchema), ...errors },
       },

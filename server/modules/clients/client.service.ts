@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { canCreateClientsOf, canManageReservationsOf, clientBusinessOf } from '../../../domain/access.ts';
+import { canCreateClientsOf, canListClientsOf, clientBusinessOf } from '../../../domain/access.ts';
 import { NO_CREATE_PERMISSION } from '../../../domain/calendar/day-reservations.ts';
 import { CLIENT_RULE_MESSAGES } from '../../../domain/clients.ts';
 import { priceUnitFor } from '../../../domain/rental-unit.ts';
@@ -33,7 +33,10 @@ function businessFor(user: User | null, requestedOwnerId: string | undefined) {
   return { actor: user, ownerId: clientBusinessOf(user, requestedOwnerId) };
 }
 
-/** The clients of a business, for booking on their behalf (spec §6: owners, their staff, admins). */
+/**
+ * The clients of a business, for booking on their behalf or managing them (owners, admins, their
+ * staff with the reservations or tenants permission).
+ */
 export function listClientsFor(
   db: Kysely<Database>,
   user: User | null,
@@ -41,7 +44,7 @@ export function listClientsFor(
   search?: string,
 ) {
   const { actor, ownerId } = businessFor(user, requestedOwnerId);
-  if (!ownerId || !canManageReservationsOf(actor, ownerId)) throw forbidden(NO_CREATE_PERMISSION);
+  if (!ownerId || !canListClientsOf(actor, ownerId)) throw forbidden(NO_CREATE_PERMISSION);
   return listClientsOfOwner(db, ownerId, search);
 }
 

@@ -12,6 +12,7 @@ import {
   PropertyPageSchema,
   PropertySchema,
 } from '../../../domain/schemas/property-view.ts';
+import { ListingAllowanceSchema } from '../../../domain/schemas/subscription.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { OPTIONAL_SESSION, PUBLIC_ACCESS } from '../../http/openapi.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
@@ -20,6 +21,7 @@ import {
   deleteListing,
   getListing,
   listCitySuggestions,
+  listingAllowance,
   listMyListings,
   restoreListing,
   searchListings,
@@ -91,6 +93,19 @@ export function registerPropertyRoutes(app: FastifyInstance, deps: AppDeps): voi
       },
     },
     async (request) => listMyListings(deps.db, await deps.currentUser(request)),
+  );
+
+  api.get(
+    '/api/my/properties/allowance',
+    {
+      schema: {
+        tags,
+        summary:
+          'Whether the business’s subscription lets its listings be managed and one more be created (the owner, or staff with the properties permission, under their owner’s subscription)',
+        response: { 200: ListingAllowanceSchema, ...errors },
+      },
+    },
+    async (request) => listingAllowance(deps.db, await deps.currentUser(request)),
   );
 
   api.post(

@@ -13,10 +13,15 @@ import type {
   OwnedProperty as OwnedPropertyDto,
   Property as PropertyDto,
 } from '../../../domain/schemas/property-view.ts';
+import type { ListingAllowance } from '../../../domain/schemas/subscription.ts';
 import type { Database, User } from '../../db/types.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { StorageDriver } from '../../platform/storage/storage.ts';
-import { assertActiveSubscription, assertPlanAllows } from '../subscriptions/subscription.service.ts';
+import {
+  assertActiveSubscription,
+  assertPlanAllows,
+  listingAllowanceOf,
+} from '../subscriptions/subscription.service.ts';
 import {
   deleteProperty,
   findPropertyById,
@@ -188,6 +193,12 @@ export async function listMyListings(db: Kysely<Database>, user: User | null): P
     ...toPropertyDto(property, images),
     has_reservations: booked.has(property.id),
   }));
+}
+
+/** Property Management's guard: the business's subscription as it bears on its listings. */
+export function listingAllowance(db: Kysely<Database>, user: User | null): Promise<ListingAllowance> {
+  const { ownerId } = requireListingManager(user);
+  return listingAllowanceOf(db, ownerId);
 }
 
 export async function searchListings(db: Kysely<Database>, search: PropertySearch) {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { canPerformAction, PLANS, type PlanAction } from '../../../domain/plans.ts';
+import type { ListingAllowance } from '../../../domain/schemas/subscription.ts';
 import type { Database } from '../../db/types.ts';
 import { forbidden } from '../../http/errors.ts';
 import { findSubscription, measureUsage } from './subscription.repository.ts';
@@ -38,4 +39,22 @@ export async function assertPlanAllows(
   if (isUnlimited(subscription.plan_id, action)) return;
   const check = canPerformAction(subscription.plan_id, await measureUsage(db, ownerId), action);
   if (!check.allowed) throw forbidden(check.reason ?? 'Cannot create listing due to subscription limits');
+}
+
+/**
+ * Whether a business's listings may be managed (an active subscription) and one more created (the
+ * plan's listing limit): what Property Management asks, for the owner and their staff alike.
+ */
+export async function listingAllowanceOf(db: Kysely<Database>, ownerId: string): Promise<ListingAllowance> {
+  const subscription = await findSubscription(db, ownerId);
+  const usage = await measureUsage(db, ownerId);
+  const active = subscription?.status === 'active';
+  return {
+    status: subscription?.status ?? null,
+    planName: subscription ? PLANS[subscription.plan_id].name : null,
+    currentListings: usage.currentListings,
+    canCreateListing: active
+      ? canPerformAction(subscription.plan_id, usage, 'create_listing')
+      : { allowed: false, reason: NO_ACTIVE_SUBSCRIPTION },
+  };
 }

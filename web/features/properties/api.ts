@@ -41,10 +41,6 @@ const rateListSchema = lazySchema(
   (m) => m.RateSchema.array(),
 );
 const ownedPropertiesSchema = lazySchema(viewSchemas, (m) => m.OwnedPropertySchema.array());
-const subscriptionSummarySchema = lazySchema(
-  () => import('../../../domain/schemas/subscription.ts'),
-  (m) => m.SubscriptionSummarySchema,
-);
 
 export function useSearchProperties(params: SearchParams, enabled = true) {
   return useQuery({
@@ -118,13 +114,21 @@ export function useMyProperties() {
   });
 }
 
-export type { SubscriptionSummary } from '../../../domain/schemas/subscription.ts';
+export type { ListingAllowance } from '../../../domain/schemas/subscription.ts';
 
-export function useSubscriptionSummary(enabled = true) {
+const listingAllowanceSchema = lazySchema(
+  () => import('../../../domain/schemas/subscription.ts'),
+  (m) => m.ListingAllowanceSchema,
+);
+
+/**
+ * Whether the business's subscription lets its listings be managed and one more be created: the
+ * owner's own, or a staff member's owner's (the server derives the business from the session).
+ */
+export function useListingAllowance() {
   return useQuery({
-    queryKey: ['subscription'],
-    queryFn: () => api.get('/api/subscription', subscriptionSummarySchema),
-    enabled,
+    queryKey: ['subscription', 'listing-allowance'],
+    queryFn: () => api.get('/api/my/properties/allowance', listingAllowanceSchema),
   });
 }
 
