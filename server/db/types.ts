@@ -500,6 +500,19 @@ export interface BusinessDetailsTable {
   updated_at: Timestamp;
 }
 
+/** A business's public page, /b/<slug> (migration 031). */
+export interface BusinessProfilesTable {
+  owner_id: string;
+  slug: string;
+  description: Generated<string>;
+  cover_key: string | null;
+  show_email: Generated<boolean>;
+  show_phone: Generated<boolean>;
+  published: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
 export interface VatRatesTable {
   effective_from: string;
   rate_percent: Numeric;
@@ -564,6 +577,7 @@ export interface Database {
   document_sequences: DocumentSequencesTable;
   documents: DocumentsTable;
   email_attachments: EmailAttachmentsTable;
+  business_profiles: BusinessProfilesTable;
 }
 
 export type Property = Selectable<PropertiesTable>;

@@ -27,6 +27,8 @@ export interface DocumentSources {
   business: BusinessDetailsRow | null;
   owner: { first_name: string; last_name: string; email: string; phone: string | null };
   vatRates: VatRate[];
+  /** The business's plan carries "Powered by Rentza" now (domain/entitlements.ts rentzaBranding). */
+  rentzaBranding: boolean;
 }
 
 /** The supplier as printed: the saved details, or (never saved) the owner's name and contacts. */
@@ -141,6 +143,7 @@ export function buildSnapshot(
     replacesNumber: numbering.replacesNumber ?? null,
     creditsNumber: null,
     business,
+    poweredByRentza: sources.rentzaBranding,
     recipient: recipientOf(sources),
     reservation: {
       reference: dto.reference,

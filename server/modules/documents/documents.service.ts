@@ -19,6 +19,7 @@ import { conflict, notFound, unauthorized } from '../../http/errors.ts';
 import type { StorageDriver } from '../../platform/storage/storage.ts';
 import { findBusinessDetails, findOwner } from '../business-details/business-details.repository.ts';
 import type { ReservationRow } from '../reservations/reservation.repository.ts';
+import { entitlementsOf } from '../subscriptions/entitlements.ts';
 import { mayReadDocument, reservationForDocuments } from './document-access.ts';
 import {
   buildSnapshot,
@@ -65,6 +66,7 @@ export async function loadSources(
     lines: await listActiveLines(db, reservation.id),
     business: (await findBusinessDetails(db, reservation.owner_id)) ?? null,
     vatRates: await listVatRates(db),
+    rentzaBranding: (await entitlementsOf(db, reservation.owner_id)).rentzaBranding,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PriceUnit } from '../../../domain/rental-unit.ts';
 import type { Database } from '../../db/types.ts';
 import { enqueueMails } from '../../platform/mail/outbox.ts';
+import { mailBrandOf } from '../business-profile/mail-brand.ts';
 import { keepWantedMail } from '../notification-settings/notification-settings.service.ts';
 import { shortTime } from './booked-period.ts';
 import { type ReservationEvent, reservationMails } from './reservation-mails.ts';
@@ -51,6 +52,7 @@ export async function notify(
     client: { name: `${parties.client.first_name} ${parties.client.last_name}`, email: parties.client.email },
     owner,
     publicUrl: deps.publicUrl,
+    brand: await mailBrandOf(db, reservation.owner_id, deps.publicUrl),
   });
   await enqueueMails(db, await keepWantedMail(db, 'booking', mails));
 }
