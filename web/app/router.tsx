@@ -190,6 +190,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      { path: 'b/:slug', element: page(() => import('../routes/business-profile.tsx')) },
       { path: '*', element: <UnknownPath /> },
     ],
   },
