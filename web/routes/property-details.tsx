@@ -23,7 +23,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatRand } from '../../domain/money.ts';
 import { humanize, TYPE_LABELS } from '../../domain/property.ts';
-import { useListingBrand } from '../features/business-profile/api.ts';
+import { useListingBrand } from '../features/business-profile/brand-api.ts';
 import { PoweredByRentza } from '../features/business-profile/components/powered-by-rentza.tsx';
 import { useProperty } from '../features/properties/api.ts';
 import { ImagePlaceholder } from '../features/properties/components/image-placeholder.tsx';

@@ -5,7 +5,6 @@ import {
   type BusinessProfile,
   type BusinessProfileInput,
   BusinessProfileSchema,
-  ListingBrandSchema,
   PublicBusinessProfileSchema,
 } from '../../../domain/schemas/business-profile.ts';
 import { ApiError, api, UNEXPECTED_RESPONSE } from '../../lib/api.ts';
@@ -110,15 +109,5 @@ export function usePublicProfile(slug: string | undefined) {
       api.get(`/api/public-profiles/${encodeURIComponent(slug ?? '')}`, PublicBusinessProfileSchema),
     enabled: Boolean(slug),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
-  });
-}
-
-/** What a listing page shows about its business: a link to its public page, "Powered by Rentza". */
-export function useListingBrand(propertyId: string | undefined) {
-  return useQuery({
-    queryKey: ['listing-brand', propertyId],
-    queryFn: () => api.get(`/api/properties/${propertyId}/brand`, ListingBrandSchema),
-    enabled: Boolean(propertyId),
-    retry: false,
   });
 }
