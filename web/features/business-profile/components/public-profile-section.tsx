@@ -173,11 +173,7 @@ export function PublicProfileSection({ canChangeLogo }: { canChangeLogo: boolean
                 Your own page on Rentza with your logo, cover image, description, contacts and listings.
               </Text>
             </div>
-            {data?.live && (
-              <Badge color="green" variant="light">
-                Live
-              </Badge>
-            )}
+            {data?.live && <Badge variant="light">Live</Badge>}
           </Group>
           {isPending && <Skeleton height={200} />}
           {isError && <Alert color="red">Failed to load your public profile</Alert>}
