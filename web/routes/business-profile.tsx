@@ -7,6 +7,7 @@ import {
   Group,
   Image,
   Paper,
+  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -16,7 +17,7 @@ import { IconMail, IconPhone } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { type PublicBusinessProfile, usePublicProfile } from '../features/business-profile/api.ts';
 import { PoweredByRentza } from '../features/business-profile/components/powered-by-rentza.tsx';
-import { PropertyGrid } from '../features/properties/components/property-grid.tsx';
+import { PropertyCard } from '../features/properties/components/property-card.tsx';
 import { ApiError } from '../lib/api.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 
@@ -128,7 +129,11 @@ export default function BusinessProfilePage() {
             Listings
           </Title>
           {profile.listings.length > 0 ? (
-            <PropertyGrid properties={profile.listings} />
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+              {profile.listings.map((property) => (
+                <PropertyCard key={property.id} property={property} />
+              ))}
+            </SimpleGrid>
           ) : (
             <Text c="dimmed">{profile.name} has no listings open for booking right now.</Text>
           )}
