@@ -34,7 +34,7 @@ export const ADD_ONS: Record<AddOnId, AddOn> = {
   branded_profile: {
     id: 'branded_profile',
     name: 'Branded profile',
-    description: 'Your logo and colours on your public profile.',
+    description: 'Your own public page with your logo, cover image and listings.',
     priceCents: 5000,
   },
 };

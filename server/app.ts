@@ -28,6 +28,7 @@ import { registerCatalogueRoutes } from './modules/billing-setup/catalogue.route
 import { registerRateRoutes } from './modules/billing-setup/rate.routes.ts';
 import { registerBusinessRoutes } from './modules/business/business.routes.ts';
 import { registerBusinessDetailsRoutes } from './modules/business-details/business-details.routes.ts';
+import { registerBusinessProfileRoutes } from './modules/business-profile/business-profile.routes.ts';
 import { registerClientRoutes } from './modules/clients/client.routes.ts';
 import { registerCommissionRoutes } from './modules/commission/commission.routes.ts';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSupportRoutes(app, deps);
   await registerPhotographyRoutes(app, deps);
   registerAgreementRoutes(app, deps);
+  await registerBusinessProfileRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);

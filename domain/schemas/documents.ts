@@ -49,6 +49,11 @@ export const DocumentSnapshotSchema = z.object({
       .nullable(),
     paymentTerms: z.string().nullable(),
   }),
+  /**
+   * "Powered by Rentza" under the document: the business's plan when it was drawn (Starter and Pro;
+   * docs/decisions/038). Absent in documents drawn before it existed, which printed none.
+   */
+  poweredByRentza: z.boolean().optional(),
   recipient: z.object({
     name: z.string(),
     email: z.string(),

@@ -26,6 +26,7 @@ import * as commission from './migrations/026-commission.ts';
 import * as planRefusalNotices from './migrations/027-plan-refusal-notices.ts';
 import * as photography from './migrations/029-photography.ts';
 import * as rentalAgreements from './migrations/030-rental-agreements.ts';
+import * as businessProfiles from './migrations/031-business-profiles.ts';
 import * as supportRequests from './migrations/033-support-requests.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '027-plan-refusal-notices': planRefusalNotices,
   '029-photography': photography,
   '030-rental-agreements': rentalAgreements,
+  '031-business-profiles': businessProfiles,
   '033-support-requests': supportRequests,
 };
 

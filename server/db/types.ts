@@ -530,6 +530,19 @@ export interface BusinessDetailsTable {
   updated_at: Timestamp;
 }
 
+/** A business's public page, /b/<slug> (migration 031). */
+export interface BusinessProfilesTable {
+  owner_id: string;
+  slug: string;
+  description: Generated<string>;
+  cover_key: string | null;
+  show_email: Generated<boolean>;
+  show_phone: Generated<boolean>;
+  published: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
 export interface VatRatesTable {
   effective_from: string;
   rate_percent: Numeric;
@@ -628,6 +641,7 @@ export interface Database {
   photography_request_listings: PhotographyRequestListingsTable;
   photography_request_photos: PhotographyRequestPhotosTable;
   rental_agreements: RentalAgreementsTable;
+  business_profiles: BusinessProfilesTable;
 }
 
 /** One saved version of a business's rental agreement (migration 030): never changed or deleted. */

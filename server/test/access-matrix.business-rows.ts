@@ -16,6 +16,7 @@ import {
 import type { Row } from './access-matrix.rows.ts';
 import { day, insertProperty, newClientInput } from './booking-fixtures.ts';
 import { addLine, businessDetailsBody } from './document-fixtures.ts';
+import { ensureLiveProfile } from './profile-fixtures.ts';
 
 /** The access matrix's rows for the business's data: listings, clients, reservations, billing, documents. */
 
@@ -447,6 +448,44 @@ export const BUSINESS_ROWS: Record<string, Row> = {
   },
   getAgreementsByOwnerIdByVersionPdf: {
     request: async () => ({ url: `/api/agreements/${await otherOwnerAgreement()}/1/pdf` }),
+    expect: '200 200 200 200 200 200 200',
+  },
+  // the public business page (docs/decisions/038): the owner has the Branded profile add-on, the
+  // other owner does not; staff edit it with canManageProperties (back office by default)
+  getBusinessProfile: {
+    request: () => ({ url: '/api/business/profile' }),
+    expect: '401 403 200 200 403 200 403',
+  },
+  putBusinessProfile: {
+    request: async () => {
+      await ensureLiveProfile(session().t.db, owner().id);
+      return { url: '/api/business/profile', body: { slug: 'matrix-business', published: true } };
+    },
+    expect: '401 403 200 403 403 200 403',
+  },
+  postBusinessProfileCover: {
+    request: async () => {
+      await ensureLiveProfile(session().t.db, owner().id);
+      return { url: '/api/business/profile/cover', ...photoUpload() };
+    },
+    expect: '401 403 200 403 403 200 403',
+  },
+  deleteBusinessProfileCover: {
+    request: async () => {
+      await ensureLiveProfile(session().t.db, owner().id);
+      return { url: '/api/business/profile/cover' };
+    },
+    expect: '401 403 200 403 403 200 403',
+  },
+  getPublicProfilesBySlug: {
+    request: async () => {
+      await ensureLiveProfile(session().t.db, owner().id);
+      return { url: '/api/public-profiles/matrix-business' };
+    },
+    expect: '200 200 200 200 200 200 200',
+  },
+  getPropertiesByIdBrand: {
+    request: () => ({ url: `/api/properties/${data().propertyId}/brand` }),
     expect: '200 200 200 200 200 200 200',
   },
 };

@@ -221,6 +221,7 @@ export const routes: RouteObject[] = [
         children: [{ path: 'agreement', element: page(() => import('../routes/agreement.tsx')) }],
       },
       { path: 'agreements/:ownerId/:version', element: page(() => import('../routes/agreement-view.tsx')) },
+      { path: 'b/:slug', element: page(() => import('../routes/business-profile.tsx')) },
       { path: '*', element: <UnknownPath /> },
     ],
   },

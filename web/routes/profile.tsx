@@ -22,6 +22,7 @@ import { ProfileUpdateSchema } from '../../domain/schemas/user.ts';
 import { type CurrentUser, useCurrentUser, useUpdateProfile } from '../features/account/api.ts';
 import { NotificationSettingsSection } from '../features/account/components/notification-settings-section.tsx';
 import { BusinessDetailsSection } from '../features/business/components/business-details-section.tsx';
+import { PublicProfileSection } from '../features/business-profile/components/public-profile-section.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 import { zodValidate } from '../lib/zod-form.ts';
@@ -121,6 +122,11 @@ export default function ProfilePage() {
           )}
         </Card>
         {user.role === 'owner' && <BusinessDetailsSection />}
+        {(user.role === 'owner' ||
+          ((user.role === 'backoffice' || user.role === 'frontoffice') &&
+            user.permissions.canManageProperties)) && (
+          <PublicProfileSection canChangeLogo={user.role === 'owner'} />
+        )}
         <NotificationSettingsSection />
         {actions.length > 0 && (
           <section aria-labelledby="quick-actions">

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   AspectRatio,
   Badge,
   Button,
@@ -22,6 +23,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatRand } from '../../domain/money.ts';
 import { humanize, TYPE_LABELS } from '../../domain/property.ts';
+import { useListingBrand } from '../features/business-profile/brand-api.ts';
+import { PoweredByRentza } from '../features/business-profile/components/powered-by-rentza.tsx';
 import { useProperty } from '../features/properties/api.ts';
 import { ImagePlaceholder } from '../features/properties/components/image-placeholder.tsx';
 import { Place, PriceLine } from '../features/properties/components/property-card.tsx';
@@ -78,6 +81,7 @@ function Gallery({
 export default function PropertyDetailsPage() {
   const { id } = useParams();
   const { data: property, isPending, isError } = useProperty(id);
+  const { data: brand } = useListingBrand(property?.id);
   usePageTitle(property?.title ?? (isPending ? null : 'Property not found'));
 
   if (isPending) {
@@ -131,6 +135,14 @@ export default function PropertyDetailsPage() {
               {property.title}
             </Title>
             <Place location={property.location} city={property.city} />
+            {brand?.business && (
+              <Text size="sm">
+                by{' '}
+                <Anchor component={Link} to={`/b/${brand.business.slug}`} fw={600}>
+                  {brand.business.name}
+                </Anchor>
+              </Text>
+            )}
             <Card withBorder radius="md" padding="md">
               <Stack gap="xs">
                 <PriceLine property={property} size="lg" />
@@ -184,6 +196,7 @@ export default function PropertyDetailsPage() {
             </section>
           </>
         )}
+        {brand?.powered_by_rentza && <PoweredByRentza />}
       </Stack>
     </Container>
   );

@@ -29,6 +29,8 @@ export interface DocumentSources {
   vatRates: VatRate[];
   /** The rental agreement version the client accepted (docs/decisions/037); null under Rentza's terms. */
   agreement?: { version: number; body: string; business_name: string } | null;
+  /** The business's plan carries "Powered by Rentza" now (domain/entitlements.ts rentzaBranding). */
+  rentzaBranding: boolean;
 }
 
 /** The supplier as printed: the saved details, or (never saved) the owner's name and contacts. */
@@ -143,6 +145,7 @@ export function buildSnapshot(
     replacesNumber: numbering.replacesNumber ?? null,
     creditsNumber: null,
     business,
+    poweredByRentza: sources.rentzaBranding,
     recipient: recipientOf(sources),
     reservation: {
       reference: dto.reference,

@@ -6,6 +6,7 @@ import type { User } from '../../db/types.ts';
 import { conflict } from '../../http/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { renderActionMail } from '../../platform/mail/templates.ts';
+import { imageUrl } from '../properties/property.schemas.ts';
 import type { ReservationRow } from '../reservations/reservation.repository.ts';
 import { toReservationDto } from '../reservations/reservation.schemas.ts';
 import { reservationForDocuments } from './document-access.ts';
@@ -44,6 +45,13 @@ function documentEmail(
       greetingName: dto.client.first_name,
       paragraphs: [...words.paragraphs, words.signOff],
       action: { label: 'Open My Reservations', url: link },
+      brand: {
+        name: businessName,
+        logoUrl: sources.business?.logo_key
+          ? `${deps.publicUrl}${imageUrl(sources.business.logo_key)}`
+          : null,
+        poweredByRentza: sources.rentzaBranding,
+      },
     }),
     replyTo: sources.business?.email ?? sources.owner.email,
   };

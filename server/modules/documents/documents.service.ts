@@ -20,6 +20,7 @@ import type { StorageDriver } from '../../platform/storage/storage.ts';
 import { findAgreementById } from '../agreements/agreement.repository.ts';
 import { findBusinessDetails, findOwner } from '../business-details/business-details.repository.ts';
 import type { ReservationRow } from '../reservations/reservation.repository.ts';
+import { entitlementsOf } from '../subscriptions/entitlements.ts';
 import { mayReadDocument, reservationForDocuments } from './document-access.ts';
 import {
   buildSnapshot,
@@ -69,6 +70,7 @@ export async function loadSources(
     agreement: reservation.agreement_id
       ? ((await findAgreementById(db, reservation.agreement_id)) ?? null)
       : null,
+    rentzaBranding: (await entitlementsOf(db, reservation.owner_id)).rentzaBranding,
   };
 }
 

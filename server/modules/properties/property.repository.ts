@@ -316,3 +316,22 @@ export async function searchProperties(
   const items = rows.map(({ total_count: _ignored, ...property }) => property as Property);
   return { items, total };
 }
+
+/**
+ * A business's listings as search shows them (active, available, not archived, its subscription
+ * listing them), newest first: the cards of its public page, /b/<slug> (docs/decisions/038).
+ */
+export function listListedPropertiesOfOwner(db: Executor, ownerId: string, limit = 60): Promise<Property[]> {
+  return db
+    .selectFrom('properties as p')
+    .selectAll('p')
+    .where('p.owner_id', '=', ownerId)
+    .where('p.is_active', '=', true)
+    .where('p.status', '=', 'available')
+    .where('p.archived_at', 'is', null)
+    .where(OWNER_LISTED_OF_P)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+}

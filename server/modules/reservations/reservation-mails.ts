@@ -2,7 +2,7 @@ import { formatDisplayDate } from '../../../domain/dates.ts';
 import { formatRandCents } from '../../../domain/money.ts';
 import { describeDuration, type PriceUnit } from '../../../domain/rental-unit.ts';
 import { statusLabel } from '../../../domain/reservation.ts';
-import { renderActionMail } from '../../platform/mail/templates.ts';
+import { type MailBrand, renderActionMail } from '../../platform/mail/templates.ts';
 import type { OutgoingMail } from '../../platform/mail/transports.ts';
 
 export interface ReservationMailFacts {
@@ -20,6 +20,8 @@ export interface ReservationMailFacts {
   client: { name: string; email: string };
   owner: { name: string; email: string };
   publicUrl: string;
+  /** The business's logo and plan branding on the client's email (docs/decisions/038). */
+  brand?: MailBrand;
 }
 
 /** `withdrawn`: the client cancelled their own pending request (POST /api/reservations/:id/cancel). */
@@ -81,6 +83,7 @@ export function reservationMails(event: ReservationEvent, facts: ReservationMail
       greetingName: facts.client.name,
       paragraphs: [OPENERS[event].client, ...details],
       action: { label: 'View my reservations', url: `${facts.publicUrl}/my-reservations` },
+      brand: facts.brand,
     }),
     renderActionMail({
       to: facts.owner.email,

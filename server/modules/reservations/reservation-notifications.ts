@@ -3,6 +3,7 @@ import { agreementFileName } from '../../../domain/documents.ts';
 import type { PriceUnit } from '../../../domain/rental-unit.ts';
 import type { Database } from '../../db/types.ts';
 import { enqueueMail, enqueueMails } from '../../platform/mail/outbox.ts';
+import { mailBrandOf } from '../business-profile/mail-brand.ts';
 import { keepWantedMail } from '../notification-settings/notification-settings.service.ts';
 import { shortTime } from './booked-period.ts';
 import { type ReservationEvent, reservationMails } from './reservation-mails.ts';
@@ -55,6 +56,7 @@ export async function notify(
     client: { name: `${parties.client.first_name} ${parties.client.last_name}`, email: parties.client.email },
     owner,
     publicUrl: deps.publicUrl,
+    brand: await mailBrandOf(db, reservation.owner_id, deps.publicUrl),
   });
   const wanted = await keepWantedMail(db, 'booking', mails);
   const agreement =

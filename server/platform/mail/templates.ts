@@ -11,6 +11,17 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
+/**
+ * A business writing to its clients (booking and document emails): its logo (or name) heads the email,
+ * and "Powered by Rentza" closes it on Starter and Pro plans (docs/decisions/038).
+ */
+export interface MailBrand {
+  name: string;
+  /** Absolute URL of the business's logo (PNG), or null to show its name instead. */
+  logoUrl: string | null;
+  poweredByRentza: boolean;
+}
+
 interface ActionMail {
   to: string;
   subject: string;
@@ -18,6 +29,20 @@ interface ActionMail {
   paragraphs: string[];
   action?: { label: string; url: string };
   footnote?: string;
+  brand?: MailBrand;
+}
+
+function headerHtml(brand: MailBrand | undefined): string {
+  if (!brand) return '<h1 style="font-size:22px;color:#0b7285">Rentza</h1>';
+  if (brand.logoUrl) {
+    return `<p style="margin:0 0 16px"><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}" style="max-height:64px;max-width:240px;height:auto;width:auto;border:0"></p>`;
+  }
+  return `<h1 style="font-size:22px;color:#0b7285">${escapeHtml(brand.name)}</h1>`;
+}
+
+function closingHtml(brand: MailBrand | undefined): string {
+  if (!brand) return '<p style="font-size:12px;color:#495057">Rentza — rent anything, anywhere, anytime.</p>';
+  return brand.poweredByRentza ? '<p style="font-size:12px;color:#495057">Powered by Rentza</p>' : '';
 }
 
 /** One layout for every email: greeting, paragraphs, an optional button with its link spelled out. */
@@ -33,15 +58,17 @@ export function renderActionMail(mail: ActionMail): OutgoingMail {
     ? `<p style="font-size:13px;color:#495057">${escapeHtml(mail.footnote)}</p>`
     : '';
   const html = `<!doctype html><html lang="en-ZA"><body style="font-family:Arial,sans-serif;color:#212529;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:22px;color:#0b7285">Rentza</h1>
+${headerHtml(mail.brand)}
 <p style="margin:0 0 16px">Hi ${escapeHtml(mail.greetingName)},</p>${paragraphsHtml}${actionHtml}${footHtml}
-<p style="font-size:12px;color:#495057">Rentza — rent anything, anywhere, anytime.</p></body></html>`;
+${closingHtml(mail.brand)}</body></html>`;
   const text = [
     `Hi ${mail.greetingName},`,
     ...mail.paragraphs,
     ...(mail.action ? [`${mail.action.label}: ${mail.action.url}`] : []),
     ...(mail.footnote ? [mail.footnote] : []),
-    'Rentza',
+    ...(mail.brand
+      ? [mail.brand.name, ...(mail.brand.poweredByRentza ? ['Powered by Rentza'] : [])]
+      : ['Rentza']),
   ].join('\n\n');
   return { to: mail.to, subject: mail.subject, html, text };
 }

@@ -30,7 +30,11 @@ export function useSaveBusinessDetails() {
   return useMutation({
     mutationFn: (input: BusinessDetailsInput) =>
       api.put('/api/business/details', input, BusinessDetailsSchema),
-    onSuccess: (saved) => queryClient.setQueryData(KEY, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(KEY, saved);
+      // The public profile shows the business's name and contacts (docs/decisions/038).
+      return queryClient.invalidateQueries({ queryKey: ['business-profile'] });
+    },
   });
 }
 

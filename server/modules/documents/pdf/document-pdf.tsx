@@ -162,6 +162,7 @@ export function DocumentPdf({ snapshot, logo }: { snapshot: DocumentSnapshot; lo
           <Text>
             {snapshot.business.tradingName} · {name}
           </Text>
+          {snapshot.poweredByRentza && <Text>Powered by Rentza</Text>}
           <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
         </View>
       </Page>
