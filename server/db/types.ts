@@ -8,6 +8,7 @@ import type { PropertyStatus, PropertyType } from '../../domain/property.ts';
 import type { Role } from '../../domain/roles.ts';
 import type { BANK_ACCOUNT_TYPES } from '../../domain/schemas/business-details.ts';
 import type { DocumentSnapshot } from '../../domain/schemas/documents.ts';
+import type { InAppNotificationKind } from '../../domain/schemas/in-app-notifications.ts';
 import type { NotificationSettings } from '../../domain/schemas/notification-settings.ts';
 import type { Specifications } from '../../domain/schemas/property.ts';
 import type { GatewayId } from '../../domain/schemas/subscription.ts';
@@ -324,6 +325,18 @@ export interface PlanRefusalNoticesTable {
   refusals: Generated<number>;
 }
 
+/** Migration 034: what the header's bell lists (docs/decisions/042). */
+export interface InAppNotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: InAppNotificationKind;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface ClientsTable {
   id: Generated<string>;
   owner_id: string;
@@ -564,6 +577,7 @@ export interface Database {
   document_sequences: DocumentSequencesTable;
   documents: DocumentsTable;
   email_attachments: EmailAttachmentsTable;
+  in_app_notifications: InAppNotificationsTable;
 }
 
 export type Property = Selectable<PropertiesTable>;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PriceUnit } from '../../../domain/rental-unit.ts';
 import type { Database } from '../../db/types.ts';
 import { enqueueMails } from '../../platform/mail/outbox.ts';
+import { bookingNotices } from '../in-app-notifications/booking-notices.ts';
 import { keepWantedMail } from '../notification-settings/notification-settings.service.ts';
 import { shortTime } from './booked-period.ts';
 import { type ReservationEvent, reservationMails } from './reservation-mails.ts';
@@ -11,17 +12,20 @@ export interface MailParties {
   /** What the listing is booked by: the emails state the duration in its unit. */
   priceUnit: PriceUnit;
   client: { first_name: string; last_name: string; email: string };
+  /** Who made the change: they are not notified in-app of their own action. */
+  actorId?: string | null;
 }
 
 /**
- * Writes the event's two emails (client and owner) into the outbox, in the caller's transaction; a
- * recipient whose account has email notifications off is left out.
+ * Writes the event's two emails (client and owner) into the outbox and its in-app notifications, in
+ * the caller's transaction; a recipient whose account has that kind of notification off is left out.
  */
 export async function notify(
   db: Kysely<Database>,
   deps: { publicUrl: string },
   event: ReservationEvent,
   reservation: {
+    id: string;
     reference: string;
     owner_id: string;
     start_date: string;
@@ -53,4 +57,16 @@ export async function notify(
     publicUrl: deps.publicUrl,
   });
   await enqueueMails(db, await keepWantedMail(db, 'booking', mails));
+  await bookingNotices(db, event, {
+    reservationId: reservation.id,
+    reference: reservation.reference,
+    ownerId: reservation.owner_id,
+    propertyTitle: parties.propertyTitle,
+    clientName: `${parties.client.first_name} ${parties.client.last_name}`,
+    startDate: reservation.start_date,
+    endDate: reservation.end_date,
+    startTime: shortTime(reservation.start_time),
+    endTime: shortTime(reservation.end_time),
+    actorId: parties.actorId ?? null,
+  });
 }
