@@ -13,55 +13,47 @@ export function NotificationBell() {
   const { data } = useUnreadCount();
   const unread = data?.unread ?? 0;
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      width="min(380px, calc(100vw - 16px))"
-      shadow="md"
-      trapFocus
-      returnFocus
-      withinPortal
-    >
-      <Popover.Target>
-        <Indicator
-          label={badgeCount(unread)}
-          disabled={unread === 0}
-          size={18}
-          color="red"
-          offset={4}
-          aria-hidden={false}
-        >
+    // The count sits on the bell; the popover's target is the button itself (its ARIA is a button's).
+    <Indicator label={badgeCount(unread)} disabled={unread === 0} size={18} color="red" offset={4}>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width="min(380px, calc(100vw - 16px))"
+        shadow="md"
+        trapFocus
+        returnFocus
+        withinPortal
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
             size={36}
             radius="xl"
             aria-label={bellLabel(unread)}
-            aria-haspopup="dialog"
-            aria-expanded={opened}
             onClick={() => setOpened((open) => !open)}
           >
             <IconBell size={20} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} aria-label="Notifications">
-        {opened && (
-          <Suspense
-            fallback={
-              <Stack p="md" gap="sm">
-                <Skeleton height={16} width="40%" />
-                <Skeleton height={48} />
-                <Skeleton height={48} />
-              </Stack>
-            }
-          >
-            <NotificationList onClose={() => setOpened(false)} />
-          </Suspense>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown p={0} aria-label="Notifications">
+          {opened && (
+            <Suspense
+              fallback={
+                <Stack p="md" gap="sm">
+                  <Skeleton height={16} width="40%" />
+                  <Skeleton height={48} />
+                  <Skeleton height={48} />
+                </Stack>
+              }
+            >
+              <NotificationList onClose={() => setOpened(false)} />
+            </Suspense>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
 

@@ -14,7 +14,6 @@ import { SEARCH_LINK } from './search-link.ts';
 const MobileMenu = lazy(() => import('./mobile-menu.tsx'));
 const NavMenu = lazy(() => import('./nav-menu.tsx'));
 const UserMenu = lazy(() => import('./user-menu.tsx').then(({ UserMenu }) => ({ default: UserMenu })));
-const NotificationBell = lazy(() => import('./notification-bell.tsx'));
 
 /** On wide screens the management screens sit in a "Manage" menu so the header stays on one line. */
 const MANAGE_PATHS = new Set([
@@ -89,14 +88,9 @@ export function Shell() {
             </Group>
             <Group gap="xs" wrap="nowrap">
               {user ? (
-                <>
-                  <Suspense fallback={<Box w={36} h={36} />}>
-                    <NotificationBell />
-                  </Suspense>
-                  <Suspense fallback={<Box w={54} h={34} />}>
-                    <UserMenu user={user} />
-                  </Suspense>
-                </>
+                <Suspense fallback={<Box w={54} h={34} />}>
+                  <UserMenu user={user} />
+                </Suspense>
               ) : (
                 <Group gap="xs" visibleFrom="sm">
                   <Button component={Link} to="/login" variant="default">

@@ -9,6 +9,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconBellOff } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -33,8 +34,8 @@ function Item({ item, onOpen }: { item: InAppNotification; onOpen: (item: InAppN
         w="100%"
         px="md"
         py="sm"
-        aria-label={`${item.read ? '' : 'Unread: '}${item.title}. ${item.body}. ${timeAgo(item.created_at)}`}
       >
+        {!item.read && <VisuallyHidden>Unread: </VisuallyHidden>}
         <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
           <Text size="sm" fw={item.read ? 500 : 700} lineClamp={2}>
             {item.title}
