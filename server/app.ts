@@ -33,6 +33,7 @@ import { registerClientRoutes } from './modules/clients/client.routes.ts';
 import { registerCommissionRoutes } from './modules/commission/commission.routes.ts';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
+import { registerInAppNotificationRoutes } from './modules/in-app-notifications/in-app-notifications.routes.ts';
 import { registerInvitationRoutes } from './modules/invitations/invitation.routes.ts';
 import { registerNotificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.ts';
 import { registerPayfastSimulatorRoutes } from './modules/payfast-simulator/simulator.routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerAccountRoutes(app, deps);
   registerNotificationSettingsRoutes(app, deps);
+  registerInAppNotificationRoutes(app, deps);
   registerInvitationRoutes(app, deps);
   registerStaffRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);

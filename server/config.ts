@@ -177,3 +177,12 @@ export function isDevMailboxEnabled(config: Config): boolean {
 export function isPayfastSimulatorServed(config: Config): boolean {
   return config.PAYFAST_MODE === 'simulator' && config.NODE_ENV !== 'production';
 }
+
+/**
+ * Whether texts can be sent. Rentza has no SMS provider integration, so no setting can make it true:
+ * the notification settings report it (sms_available) so the screen hides the SMS switch and the
+ * server refuses switching SMS on (docs/decisions/042). A provider's settings would decide it here.
+ */
+export function isSmsAvailable(_config: Config): boolean {
+  return false;
+}

@@ -28,6 +28,7 @@ import * as photography from './migrations/029-photography.ts';
 import * as rentalAgreements from './migrations/030-rental-agreements.ts';
 import * as businessProfiles from './migrations/031-business-profiles.ts';
 import * as supportRequests from './migrations/033-support-requests.ts';
+import * as inAppNotifications from './migrations/034-in-app-notifications.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '030-rental-agreements': rentalAgreements,
   '031-business-profiles': businessProfiles,
   '033-support-requests': supportRequests,
+  '034-in-app-notifications': inAppNotifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

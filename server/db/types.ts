@@ -9,6 +9,7 @@ import type { PropertyStatus, PropertyType } from '../../domain/property.ts';
 import type { Role } from '../../domain/roles.ts';
 import type { BANK_ACCOUNT_TYPES } from '../../domain/schemas/business-details.ts';
 import type { DocumentSnapshot } from '../../domain/schemas/documents.ts';
+import type { InAppNotificationKind } from '../../domain/schemas/in-app-notifications.ts';
 import type { NotificationSettings } from '../../domain/schemas/notification-settings.ts';
 import type { Specifications } from '../../domain/schemas/property.ts';
 import type { GatewayId } from '../../domain/schemas/subscription.ts';
@@ -351,6 +352,18 @@ export interface SupportMessagesTable {
   created_at: Generated<Date>;
 }
 
+/** Migration 034: what the header's bell lists (docs/decisions/042). */
+export interface InAppNotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: InAppNotificationKind;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface ClientsTable {
   id: Generated<string>;
   owner_id: string;
@@ -642,6 +655,7 @@ export interface Database {
   photography_request_photos: PhotographyRequestPhotosTable;
   rental_agreements: RentalAgreementsTable;
   business_profiles: BusinessProfilesTable;
+  in_app_notifications: InAppNotificationsTable;
 }
 
 /** One saved version of a business's rental agreement (migration 030): never changed or deleted. */

@@ -83,6 +83,23 @@ const ACCOUNT_ROWS: Record<string, Row> = {
     request: () => ({ url: '/api/me/notification-settings', body: { email: true, sms: false, app: true } }),
     expect: '401 200 200 200 200 200 200',
   },
+  // in-app notifications (the bell): everyone's own; someone else's id does not exist for them
+  getMeNotifications: {
+    request: () => ({ url: '/api/me/notifications' }),
+    expect: '401 200 200 200 200 200 200',
+  },
+  getMeNotificationsUnreadCount: {
+    request: () => ({ url: '/api/me/notifications/unread-count' }),
+    expect: '401 200 200 200 200 200 200',
+  },
+  postMeNotificationsByIdRead: {
+    request: () => ({ url: `/api/me/notifications/${randomUUID()}/read` }),
+    expect: '401 404 404 404 404 404 404',
+  },
+  postMeNotificationsReadAll: {
+    request: () => ({ url: '/api/me/notifications/read-all' }),
+    expect: '401 200 200 200 200 200 200',
+  },
 
   // staff and invitations
   getInvitationsClaim: {

@@ -1,5 +1,6 @@
 import {
   Avatar,
+  Box,
   Group,
   Menu,
   Text,
@@ -15,6 +16,7 @@ import {
   IconSun,
   IconUser,
 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { accountLinks } from '../../domain/routes.ts';
 import type { CurrentUser } from '../features/account/api.ts';
@@ -39,7 +41,22 @@ export function ColorSchemeMenuItem() {
   );
 }
 
+// The bell (docs/decisions/042) loads with the signed-in user's menu, never for a signed-out visitor:
+// the shell's first load does not grow.
+const NotificationBell = lazy(() => import('./notification-bell.tsx'));
+
 export function UserMenu({ user }: { user: CurrentUser }) {
+  return (
+    <>
+      <Suspense fallback={<Box w={36} h={36} />}>
+        <NotificationBell />
+      </Suspense>
+      <AccountMenu user={user} />
+    </>
+  );
+}
+
+function AccountMenu({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
   const logout = useLogout();
   return (

@@ -18,7 +18,8 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatDisplayDate } from '../../domain/dates.ts';
 import { formatRandCents } from '../../domain/money.ts';
 import { bookedWhen, bookingEnds } from '../../domain/owner-units.ts';
@@ -110,6 +111,20 @@ export default function ReservationManagementPage() {
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 300);
   const [editor, setEditor] = useState<{ opened: boolean; id: string | null }>({ opened: false, id: null });
+  // "?reservation=<id>" (a notification's link) opens that reservation's editor, then leaves the URL.
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('reservation');
+  useEffect(() => {
+    if (!linked) return;
+    setEditor({ opened: true, id: linked });
+    setParams(
+      (current) => {
+        current.delete('reservation');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [linked, setParams]);
   const wide = useMediaQuery('(min-width: 48em)', true);
   const { data: user } = useCurrentUser();
   const properties = useBusinessProperties();

@@ -20,6 +20,7 @@ import { priceUnitFor } from '../../../domain/rental-unit.ts';
 import type { BillingLine, BillingLineInput, Ledger } from '../../../domain/schemas/billing-lines.ts';
 import type { Database, ReservationTransactionsTable, User } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { paymentNotices } from '../in-app-notifications/booking-notices.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
 import { shortTime } from '../reservations/booked-period.ts';
 import { priceBooking } from '../reservations/booking-price.ts';
@@ -307,6 +308,15 @@ export async function addBillingLine(
         created_by: actor.id,
       })),
     );
+    if (input.kind === 'payment')
+      await paymentNotices(trx, {
+        reservationId,
+        reference: reservation.reference,
+        ownerId: reservation.owner_id,
+        propertyTitle: reservation.property_title ?? 'Property Details Unavailable',
+        amountCents: input.amount_cents,
+        actorId: actor.id,
+      });
     return settle(trx, reservationId);
   });
 }

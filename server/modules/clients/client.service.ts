@@ -119,6 +119,7 @@ export async function removeClientFor(deps: ReservationDeps, user: User | null, 
         propertyTitle: row.property_title ?? 'Property Details Unavailable',
         priceUnit: priceUnitFor(row.property_type ?? 'accommodation'),
         client: { first_name: client.first_name, last_name: client.last_name, email: client.email },
+        actorId: user?.id ?? null,
       });
     }
     return pending.length;

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const URL = '/api/me/notification-settings';
-const DEFAULTS = { email: true, sms: true, app: false, sms_available: false };
+const DEFAULTS = { email: true, sms: true, app: true, sms_available: false };
 
 const read = (cookie: string) => t.get(URL, { cookie });
 const save = (body: unknown, cookie?: string) =>

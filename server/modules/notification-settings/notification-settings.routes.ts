@@ -5,6 +5,7 @@ import {
   NotificationSettingsViewSchema,
 } from '../../../domain/schemas/notification-settings.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { isSmsAvailable } from '../../config.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import { getNotificationSettings, updateNotificationSettings } from './notification-settings.service.ts';
 
@@ -21,7 +22,7 @@ export function registerNotificationSettingsRoutes(app: FastifyInstance, deps: A
         response: { 200: NotificationSettingsViewSchema, 401: ErrorResponseSchema },
       },
     },
-    async (request) => getNotificationSettings(await deps.currentUser(request)),
+    async (request) => getNotificationSettings(await deps.currentUser(request), isSmsAvailable(deps.config)),
   );
 
   api.put(
@@ -29,11 +30,18 @@ export function registerNotificationSettingsRoutes(app: FastifyInstance, deps: A
     {
       schema: {
         tags,
-        summary: 'Save your notification switches; with email off, booking emails are not sent to you',
+        summary:
+          'Save your notification switches; with email off, booking emails are not sent to you, with in-app off nothing new reaches your bell; SMS cannot be switched on while no SMS provider is configured',
         body: NotificationSettingsSchema,
         response: { 200: NotificationSettingsViewSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
       },
     },
-    async (request) => updateNotificationSettings(deps.db, await deps.currentUser(request), request.body),
+    async (request) =>
+      updateNotificationSettings(
+        deps.db,
+        await deps.currentUser(request),
+        request.body,
+        isSmsAvailable(deps.config),
+      ),
   );
 }

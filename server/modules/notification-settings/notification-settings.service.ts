@@ -4,39 +4,47 @@ import {
   type MailKind,
   readNotificationSettings,
   shouldSendMail,
+  smsSwitchRefusal,
 } from '../../../domain/notifications.ts';
 import type {
   NotificationSettings,
   NotificationSettingsView,
 } from '../../../domain/schemas/notification-settings.ts';
 import type { Database, UserSettings } from '../../db/types.ts';
+import { badRequest } from '../../http/errors.ts';
 import { requireRole, type SessionUser } from '../../http/session.ts';
 import type { OutgoingMail } from '../../platform/mail/transports.ts';
 import { findSettingsByEmail, saveNotificationSettings } from './notification-settings.repository.ts';
 
-/**
- * Rentza has no SMS provider (nothing in server/config.ts sends a text), so the SMS switch is only a
- * stored preference and the screen says texts are not available.
- */
-const SMS_AVAILABLE = false;
-
-const toView = (settings: UserSettings): NotificationSettingsView => ({
+/** Whether texts can be sent (server/config.ts isSmsAvailable: no provider, so never yet). */
+const toView = (settings: UserSettings, smsAvailable: boolean): NotificationSettingsView => ({
   ...readNotificationSettings(settings.notifications),
-  sms_available: SMS_AVAILABLE,
+  sms_available: smsAvailable,
 });
 
 /** Any signed-in user's own switches. */
-export function getNotificationSettings(user: SessionUser | null): NotificationSettingsView {
-  return toView(requireRole(user).settings);
+export function getNotificationSettings(
+  user: SessionUser | null,
+  smsAvailable: boolean,
+): NotificationSettingsView {
+  return toView(requireRole(user).settings, smsAvailable);
 }
 
+/** Saves the switches; switching SMS on while no provider can send a text is refused (400). */
 export async function updateNotificationSettings(
   db: Kysely<Database>,
   user: SessionUser | null,
   settings: NotificationSettings,
+  smsAvailable: boolean,
 ): Promise<NotificationSettingsView> {
   const signedIn = requireRole(user);
-  return toView(await saveNotificationSettings(db, signedIn.id, settings));
+  const refusal = smsSwitchRefusal(
+    readNotificationSettings(signedIn.settings.notifications),
+    settings,
+    smsAvailable,
+  );
+  if (refusal) throw badRequest(refusal);
+  return toView(await saveNotificationSettings(db, signedIn.id, settings), smsAvailable);
 }
 
 /**

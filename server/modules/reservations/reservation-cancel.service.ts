@@ -54,6 +54,7 @@ export async function cancelOwnReservation(deps: ReservationDeps, user: User | n
           last_name: row.client_last_name,
           email: row.client_email,
         },
+        actorId: user.id,
       },
     );
   });

@@ -4,6 +4,7 @@ import type { PriceUnit } from '../../../domain/rental-unit.ts';
 import type { Database } from '../../db/types.ts';
 import { enqueueMail, enqueueMails } from '../../platform/mail/outbox.ts';
 import { mailBrandOf } from '../business-profile/mail-brand.ts';
+import { bookingNotices } from '../in-app-notifications/booking-notices.ts';
 import { keepWantedMail } from '../notification-settings/notification-settings.service.ts';
 import { shortTime } from './booked-period.ts';
 import { type ReservationEvent, reservationMails } from './reservation-mails.ts';
@@ -13,18 +14,22 @@ export interface MailParties {
   /** What the listing is booked by: the emails state the duration in its unit. */
   priceUnit: PriceUnit;
   client: { first_name: string; last_name: string; email: string };
+  /** Who made the change: they are not notified in-app of their own action. */
+  actorId?: string | null;
 }
 
 /**
- * Writes the event's two emails (client and owner) into the outbox, in the caller's transaction; a
- * recipient whose account has email notifications off is left out. The client's confirmation of a
- * booking made under the business's rental agreement has that version's PDF attached (decision 037).
+ * Writes the event's two emails (client and owner) into the outbox and its in-app notifications, in
+ * the caller's transaction; a recipient whose account has that kind of notification off is left out.
+ * The client's confirmation of a booking made under the business's rental agreement has that
+ * version's PDF attached (decision 037).
  */
 export async function notify(
   db: Kysely<Database>,
   deps: { publicUrl: string },
   event: ReservationEvent,
   reservation: {
+    id: string;
     reference: string;
     owner_id: string;
     start_date: string;
@@ -70,13 +75,25 @@ export async function notify(
   const clientMail = agreement && wanted.find((mail) => mail.to === parties.client.email);
   if (!agreement || !clientMail) {
     await enqueueMails(db, wanted);
-    return;
+  } else {
+    await enqueueMails(
+      db,
+      wanted.filter((mail) => mail !== clientMail),
+    );
+    await enqueueMail(db, clientMail, [
+      { agreementId: agreement.id, fileName: agreementFileName(agreement.version) },
+    ]);
   }
-  await enqueueMails(
-    db,
-    wanted.filter((mail) => mail !== clientMail),
-  );
-  await enqueueMail(db, clientMail, [
-    { agreementId: agreement.id, fileName: agreementFileName(agreement.version) },
-  ]);
+  await bookingNotices(db, event, {
+    reservationId: reservation.id,
+    reference: reservation.reference,
+    ownerId: reservation.owner_id,
+    propertyTitle: parties.propertyTitle,
+    clientName: `${parties.client.first_name} ${parties.client.last_name}`,
+    startDate: reservation.start_date,
+    endDate: reservation.end_date,
+    startTime: shortTime(reservation.start_time),
+    endTime: shortTime(reservation.end_time),
+    actorId: parties.actorId ?? null,
+  });
 }

@@ -201,6 +201,7 @@ export async function createReservation(deps: ReservationDeps, user: User | null
         propertyTitle: property.title,
         priceUnit: period.unit,
         client,
+        actorId: user.id,
       });
       return inserted.id;
     }),
@@ -421,6 +422,7 @@ export async function updateReservation(
           email: existing.client_email,
         };
         const updated = {
+          id,
           reference: existing.reference,
           owner_id: existing.owner_id,
           start_date: start,
@@ -435,6 +437,7 @@ export async function updateReservation(
           propertyTitle: property.title,
           priceUnit: priceUnitFor(property.type),
           client,
+          actorId: user?.id ?? null,
         });
       }
     }),

@@ -8,7 +8,7 @@ import { NotificationSettingsSection } from './notification-settings-section.tsx
 afterEach(() => vi.unstubAllGlobals());
 
 const URL = '/api/me/notification-settings';
-const DEFAULTS: NotificationSettingsView = { email: true, sms: true, app: false, sms_available: false };
+const DEFAULTS: NotificationSettingsView = { email: true, sms: true, app: true, sms_available: false };
 
 const switchNamed = (name: string) => screen.getByRole('switch', { name }) as HTMLInputElement;
 /** The text an input's aria-describedby points at. */
@@ -19,7 +19,7 @@ const descriptionOf = (element: HTMLElement) =>
     .join(' ');
 
 describe('Notification settings on the profile', { timeout: 30_000 }, () => {
-  it('shows a skeleton while loading, then the switches with email on, SMS and in-app not available', async () => {
+  it('shows a skeleton while loading, then email and in-app on, and no SMS switch without a provider', async () => {
     const answer = deferred<{ body: unknown }>();
     mockApi((call) => (call.method === 'GET' && call.url === URL ? answer.promise : undefined));
     renderWithProviders(<NotificationSettingsSection />);
@@ -33,15 +33,37 @@ describe('Notification settings on the profile', { timeout: 30_000 }, () => {
     expect((email as HTMLInputElement).checked).toBe(true);
     expect((email as HTMLInputElement).disabled).toBe(false);
 
-    const sms = switchNamed('SMS notifications');
-    expect(sms.checked).toBe(true);
-    expect(sms.disabled).toBe(true);
-    expect(descriptionOf(sms)).toContain('Not available yet: no SMS provider is configured');
+    // No SMS provider: no SMS switch at all.
+    expect(screen.queryByRole('switch', { name: 'SMS notifications' })).toBeNull();
 
     const app = switchNamed('In-app notifications');
-    expect(app.checked).toBe(false);
-    expect(app.disabled).toBe(true);
-    expect(descriptionOf(app)).toContain('Not available yet');
+    expect(app.checked).toBe(true);
+    expect(app.disabled).toBe(false);
+    expect(descriptionOf(app)).toContain('The bell at the top of every page');
+  });
+
+  it('shows the SMS switch once texts can be sent', async () => {
+    mockApi((call) => (call.url === URL ? { body: { ...DEFAULTS, sms_available: true } } : undefined));
+    renderWithProviders(<NotificationSettingsSection />);
+    const sms = (await screen.findByRole('switch', { name: 'SMS notifications' })) as HTMLInputElement;
+    expect(sms.checked).toBe(true);
+    expect(sms.disabled).toBe(false);
+  });
+
+  it('switches in-app notifications off at once', async () => {
+    const api = mockApi((call) => {
+      if (call.url !== URL) return undefined;
+      if (call.method === 'PUT') return { body: { ...(call.body as object), sms_available: false } };
+      return { body: DEFAULTS };
+    });
+    renderWithProviders(<NotificationSettingsSection />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('switch', { name: 'In-app notifications' }));
+    await waitFor(() => expect(toastTexts()).toContain('Notification settings saved'));
+    expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([
+      { method: 'PUT', url: URL, body: { email: true, sms: true, app: false } },
+    ]);
+    expect(switchNamed('In-app notifications').checked).toBe(false);
   });
 
   it('saves email off at once with the other switches as stored, and says so', async () => {
@@ -56,10 +78,9 @@ describe('Notification settings on the profile', { timeout: 30_000 }, () => {
 
     await waitFor(() => expect(toastTexts()).toContain('Notification settings saved'));
     expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([
-      { method: 'PUT', url: URL, body: { email: false, sms: false, app: false } },
+      { method: 'PUT', url: URL, body: { email: false, sms: false, app: true } },
     ]);
     expect(switchNamed('Email notifications').checked).toBe(false);
-    expect(switchNamed('SMS notifications').checked).toBe(false);
   });
 
   it('shows the server’s message when saving fails and puts the switch back', async () => {

@@ -9,12 +9,12 @@ import { useNotificationSettings, useSaveNotificationSettings } from '../notific
 
 const EMAIL_DESCRIPTION =
   'Booking requests, confirmations and cancellations. Account emails (verification, password reset, invitations) and documents sent to you always arrive.';
-const SMS_UNAVAILABLE = 'Not available yet: no SMS provider is configured';
-// Nothing in Rentza shows notifications inside the app yet, so the switch cannot do anything.
-const APP_UNAVAILABLE = 'Not available yet: Rentza has no in-app notifications';
+const APP_DESCRIPTION =
+  'The bell at the top of every page: booking requests, confirmations, cancellations, payments and support replies.';
 
 /**
- * The profile's notification switches (spec booking-core §2); each change is saved at once. Mantine
+ * The profile's notification switches (spec booking-core §2); each change is saved at once. The SMS
+ * switch is shown only once the server can send texts (docs/decisions/042). Mantine
  * puts the description inside the label, so aria-label keeps each switch's name to its label alone.
  */
 export function NotificationSettingsSection() {
@@ -56,20 +56,20 @@ export function NotificationSettingsSection() {
                 checked={shown.email}
                 onChange={(event) => change('email', event.currentTarget.checked)}
               />
-              <Switch
-                label="SMS notifications"
-                aria-label="SMS notifications"
-                description={data.sms_available ? undefined : SMS_UNAVAILABLE}
-                checked={shown.sms}
-                disabled={!data.sms_available}
-                onChange={(event) => change('sms', event.currentTarget.checked)}
-              />
+              {data.sms_available && (
+                <Switch
+                  label="SMS notifications"
+                  aria-label="SMS notifications"
+                  checked={shown.sms}
+                  onChange={(event) => change('sms', event.currentTarget.checked)}
+                />
+              )}
               <Switch
                 label="In-app notifications"
                 aria-label="In-app notifications"
-                description={APP_UNAVAILABLE}
+                description={APP_DESCRIPTION}
                 checked={shown.app}
-                disabled
+                onChange={(event) => change('app', event.currentTarget.checked)}
               />
             </Stack>
           )}
