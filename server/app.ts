@@ -35,6 +35,7 @@ import { registerInvitationRoutes } from './modules/invitations/invitation.route
 import { registerNotificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.ts';
 import { registerPayfastSimulatorRoutes } from './modules/payfast-simulator/simulator.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payment.routes.ts';
+import { registerHomepageBoostRoutes } from './modules/homepage-boost/homepage-boost.routes.ts';
 import { registerPropertyRoutes } from './modules/properties/property.routes.ts';
 import { registerPropertyImageRoutes } from './modules/property-images/property-image.routes.ts';
 import { registerReservationRoutes } from './modules/reservations/reservation.routes.ts';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerBusinessDetailsRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   await registerPropertyImageRoutes(app, deps);
+  registerHomepageBoostRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);

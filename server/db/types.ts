@@ -324,6 +324,12 @@ export interface PlanRefusalNoticesTable {
   refusals: Generated<number>;
 }
 
+/** A listing its owner boosts (migration 028); it features only while the Homepage boost add-on is in use. */
+export interface PropertyBoostsTable {
+  property_id: string;
+  boosted_at: Generated<Date>;
+}
+
 export interface ClientsTable {
   id: Generated<string>;
   owner_id: string;
@@ -564,6 +570,7 @@ export interface Database {
   document_sequences: DocumentSequencesTable;
   documents: DocumentsTable;
   email_attachments: EmailAttachmentsTable;
+  property_boosts: PropertyBoostsTable;
 }
 
 export type Property = Selectable<PropertiesTable>;
