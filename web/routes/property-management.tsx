@@ -23,6 +23,8 @@ import {
   useRestoreProperty,
   useSubscriptionSummary,
 } from '../features/properties/api.ts';
+import { type HomepageBoosts, useMyBoosts } from '../features/properties/boost-api.ts';
+import { BoostButton, BoostPanel } from '../features/properties/components/boost-panel.tsx';
 import { PropertyCard } from '../features/properties/components/property-card.tsx';
 import { PropertyForm } from '../features/properties/components/property-form.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -57,7 +59,15 @@ function RestoreButton({ property }: { property: OwnedProperty }) {
   );
 }
 
-function CardFooter({ property, onEdit }: { property: OwnedProperty; onEdit: () => void }) {
+function CardFooter({
+  property,
+  boosts,
+  onEdit,
+}: {
+  property: OwnedProperty;
+  boosts: HomepageBoosts | undefined;
+  onEdit: () => void;
+}) {
   const remove = useDeleteProperty();
   const archives = property.has_reservations;
   const confirmDelete = () =>
@@ -90,6 +100,7 @@ function CardFooter({ property, onEdit }: { property: OwnedProperty; onEdit: () 
           Create Reservation
         </Button>
       )}
+      {boosts && <BoostButton property={property} boosts={boosts} />}
       <Group gap="xs" grow>
         <Button size="xs" variant="default" onClick={onEdit}>
           Edit
@@ -133,6 +144,7 @@ export default function PropertyManagementPage() {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const { data: properties, isPending, isError } = useMyProperties();
   const { data: subscription } = useSubscriptionSummary();
+  const boosts = useMyBoosts();
   const [limitReason, setLimitReason] = useState<string | null>(null);
 
   const startAdding = () => {
@@ -189,6 +201,9 @@ export default function PropertyManagementPage() {
             </Anchor>
           </Alert>
         )}
+        {properties && properties.length > 0 && (
+          <BoostPanel boosts={boosts.data} isPending={boosts.isPending} />
+        )}
         {isPending && (
           <SimpleGrid
             cols={{ base: 1, sm: 2, lg: 3 }}
@@ -216,9 +231,15 @@ export default function PropertyManagementPage() {
             {properties.map((property) => (
               <PropertyCard
                 key={property.id}
-                property={property}
+                property={{ ...property, featured: boosts.data?.propertyIds.includes(property.id) }}
                 extra={<Extra property={property} />}
-                footer={<CardFooter property={property} onEdit={() => setMode({ kind: 'edit', property })} />}
+                footer={
+                  <CardFooter
+                    property={property}
+                    boosts={boosts.data}
+                    onEdit={() => setMode({ kind: 'edit', property })}
+                  />
+                }
               />
             ))}
           </SimpleGrid>
