@@ -94,5 +94,5 @@ describe.runIf(browserAvailable)('journey: an owner boosts a listing onto the ho
     await expect.poll(() => page.locator('.mantine-Card-root').count()).toBeGreaterThan(0);
     expect(await page.getByText('Featured', { exact: true }).count()).toBe(0);
     await context.close();
-  });
+  }, 180_000);
 });
