@@ -41,37 +41,6 @@ const bookingBy = (role: Role) =>
     ? bookingOnListing()
     : { ...bookingOnListing(), new_client: newClientInput() };
 const freshProperty = async () => (await insertProperty(session().t.db, owner().id)).id;
-/**
- * The first owner's Homepage boost add-on in use (added once), so their boosts are allowed: its removal
- * waits for a later period end, so it is in use but adds nothing to the monthly cost the lifecycle
- * worker checks (an unpaid continuing add-on would make the subscription Payment Due).
- */
-async function withBoostAddOn(): Promise<void> {
-  const { db } = session().t;
-  const subscription = await db
-    .selectFrom('subscriptions')
-    .select('id')
-    .where('owner_id', '=', owner().id)
-    .executeTakeFirstOrThrow();
-  const inUse = await db
-    .selectFrom('subscription_add_ons')
-    .select('id')
-    .where('subscription_id', '=', subscription.id)
-    .where('add_on_id', '=', 'homepage_boost')
-    .where('removed_at', '>', new Date())
-    .executeTakeFirst();
-  if (!inUse)
-    await db
-      .insertInto('subscription_add_ons')
-      .values({
-        subscription_id: subscription.id,
-        add_on_id: 'homepage_boost',
-        price_cents: 9900,
-        removed_at: new Date(Date.now() + 30 * 86_400_000),
-      })
-      .execute();
-}
-
 export const BUSINESS_ROWS: Record<string, Row> = {
   // listings
   getProperties: {
@@ -110,12 +79,13 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     expect: '401 403 200 403 403 200 403',
   },
   getMyBoosts: { request: () => ({ url: '/api/my/boosts' }), expect: '401 403 200 200 403 200 403' },
+  // The first owner has no Homepage boost add-on: boosting is refused to them and their staff by the
+  // add-on (403 "needs the Homepage boost add-on"), as to everyone else by role. Giving the matrix owner
+  // a paid add-on would change their subscription for every later row; the allowed boosts, by owner
+  // and staff with Properties, are in server/modules/homepage-boost/homepage-boost.routes.test.ts.
   putPropertiesByIdBoost: {
-    request: async () => {
-      await withBoostAddOn();
-      return { url: `/api/properties/${await freshProperty()}/boost` };
-    },
-    expect: '401 403 200 403 403 200 403',
+    request: async () => ({ url: `/api/properties/${await freshProperty()}/boost` }),
+    expect: '401 403 403 403 403 403 403',
   },
   deletePropertiesByIdBoost: {
     request: async () => ({ url: `/api/properties/${await freshProperty()}/boost` }),
