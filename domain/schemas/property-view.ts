@@ -45,9 +45,13 @@ export type Property = z.infer<typeof PropertySchema>;
 export const OwnedPropertySchema = PropertySchema.extend({ has_reservations: z.boolean() });
 export type OwnedProperty = z.infer<typeof OwnedPropertySchema>;
 
-/** One page of search results. */
+/** A listing in search results: `featured` while its owner boosts it under the Homepage boost add-on. */
+export const SearchedPropertySchema = PropertySchema.extend({ featured: z.boolean() });
+export type SearchedProperty = z.infer<typeof SearchedPropertySchema>;
+
+/** One page of search results, boosted listings first. */
 export const PropertyPageSchema = z.object({
-  items: z.array(PropertySchema),
+  items: z.array(SearchedPropertySchema),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),

@@ -24,6 +24,7 @@ import * as billingAnchor from './migrations/024-billing-anchor.ts';
 import * as addOnBilling from './migrations/025-add-on-billing.ts';
 import * as commission from './migrations/026-commission.ts';
 import * as planRefusalNotices from './migrations/027-plan-refusal-notices.ts';
+import * as homepageBoosts from './migrations/028-homepage-boosts.ts';
 import * as photography from './migrations/029-photography.ts';
 import * as rentalAgreements from './migrations/030-rental-agreements.ts';
 import * as businessProfiles from './migrations/031-business-profiles.ts';
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '025-add-on-billing': addOnBilling,
   '026-commission': commission,
   '027-plan-refusal-notices': planRefusalNotices,
+  '028-homepage-boosts': homepageBoosts,
   '029-photography': photography,
   '030-rental-agreements': rentalAgreements,
   '031-business-profiles': businessProfiles,

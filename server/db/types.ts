@@ -364,6 +364,12 @@ export interface InAppNotificationsTable {
   created_at: Generated<Date>;
 }
 
+/** A listing its owner boosts (migration 028); it features only while the Homepage boost add-on is in use. */
+export interface PropertyBoostsTable {
+  property_id: string;
+  boosted_at: Generated<Date>;
+}
+
 export interface ClientsTable {
   id: Generated<string>;
   owner_id: string;
@@ -656,6 +662,7 @@ export interface Database {
   rental_agreements: RentalAgreementsTable;
   business_profiles: BusinessProfilesTable;
   in_app_notifications: InAppNotificationsTable;
+  property_boosts: PropertyBoostsTable;
 }
 
 /** One saved version of a business's rental agreement (migration 030): never changed or deleted. */

@@ -13,7 +13,14 @@ function renderPage(path = '/properties') {
   const api = mockApi((call) => {
     if (call.url === '/api/properties/cities') return { body: ['Cape Town', 'Knysna'] };
     if (call.url.startsWith('/api/properties?')) {
-      return { body: { items: [aProperty({ title: 'Lagoon Cottage' })], total: 1, page: 1, pageSize: 12 } };
+      return {
+        body: {
+          items: [{ ...aProperty({ title: 'Lagoon Cottage' }), featured: false }],
+          total: 1,
+          page: 1,
+          pageSize: 12,
+        },
+      };
     }
     return undefined;
   });

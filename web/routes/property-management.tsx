@@ -24,6 +24,8 @@ import {
   useMyProperties,
   useRestoreProperty,
 } from '../features/properties/api.ts';
+import { type HomepageBoosts, useMyBoosts } from '../features/properties/boost-api.ts';
+import { BoostButton, BoostPanel } from '../features/properties/components/boost-panel.tsx';
 import { PropertyCard } from '../features/properties/components/property-card.tsx';
 import { PropertyForm } from '../features/properties/components/property-form.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -58,7 +60,15 @@ function RestoreButton({ property }: { property: OwnedProperty }) {
   );
 }
 
-function CardFooter({ property, onEdit }: { property: OwnedProperty; onEdit: () => void }) {
+function CardFooter({
+  property,
+  boosts,
+  onEdit,
+}: {
+  property: OwnedProperty;
+  boosts: HomepageBoosts | undefined;
+  onEdit: () => void;
+}) {
   const remove = useDeleteProperty();
   const archives = property.has_reservations;
   const confirmDelete = () =>
@@ -91,6 +101,7 @@ function CardFooter({ property, onEdit }: { property: OwnedProperty; onEdit: () 
           Create Reservation
         </Button>
       )}
+      {boosts && <BoostButton property={property} boosts={boosts} />}
       <Group gap="xs" grow>
         <Button size="xs" variant="default" onClick={onEdit}>
           Edit
@@ -136,6 +147,7 @@ export default function PropertyManagementPage() {
   const { data: subscription } = useListingAllowance();
   // Staff act under their owner's subscription and cannot open the Subscription screen.
   const isOwner = useCurrentUser().data?.role === 'owner';
+  const boosts = useMyBoosts();
   const [limitReason, setLimitReason] = useState<string | null>(null);
 
   const startAdding = () => {
@@ -206,6 +218,9 @@ export default function PropertyManagementPage() {
             )}
           </Alert>
         )}
+        {properties && properties.length > 0 && (
+          <BoostPanel boosts={boosts.data} isPending={boosts.isPending} />
+        )}
         {isPending && (
           <SimpleGrid
             cols={{ base: 1, sm: 2, lg: 3 }}
@@ -233,9 +248,15 @@ export default function PropertyManagementPage() {
             {properties.map((property) => (
               <PropertyCard
                 key={property.id}
-                property={property}
+                property={{ ...property, featured: boosts.data?.propertyIds.includes(property.id) }}
                 extra={<Extra property={property} />}
-                footer={<CardFooter property={property} onEdit={() => setMode({ kind: 'edit', property })} />}
+                footer={
+                  <CardFooter
+                    property={property}
+                    boosts={boosts.data}
+                    onEdit={() => setMode({ kind: 'edit', property })}
+                  />
+                }
               />
             ))}
           </SimpleGrid>

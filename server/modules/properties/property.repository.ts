@@ -4,6 +4,7 @@ import type { PropertyInput, PropertySearch } from '../../../domain/schemas/prop
 import { LISTED_STATUSES } from '../../../domain/subscription-lifecycle.ts';
 import { SEARCH_TEXT } from '../../db/migrations/008-city-search.ts';
 import type { Database, Property, PropertyImage } from '../../db/types.ts';
+import { boostsInEffect } from '../homepage-boost/homepage-boost.repository.ts';
 
 type Executor = Kysely<Database>;
 
@@ -267,12 +268,15 @@ export function matchingProperties(db: Executor, search: PropertySearch) {
  * The marketplace search, decided entirely in SQL. The matching set is computed once, narrow
  * (id, created_at, price), in a materialised CTE; the total and the page both read it, and only the
  * page's rows are joined back to the wide property rows (bench/search.ts measured why: a window count
- * over `p.*` buffered every matching row and misled the PostgreSQL 15 planner).
+ * over `p.*` buffered every matching row and misled the PostgreSQL 15 planner). Listings boosted under
+ * a Homepage boost add-on in use now (docs/decisions/035) come first, each group in the chosen order:
+ * the few boosts in effect are joined to the matching set, so they never bypass a filter.
  */
 export async function searchProperties(
   db: Executor,
   search: PropertySearch,
-): Promise<{ items: Property[]; total: number }> {
+  at: Date = new Date(),
+): Promise<{ items: (Property & { featured: boolean })[]; total: number }> {
   const matching = matchingProperties(db, search);
   const byPrice = search.sortBy === 'price';
   const rows = await db
@@ -280,10 +284,14 @@ export async function searchProperties(
       (cte) => cte('matching').materialized(),
       () => matching,
     )
+    .with('boosted', () => boostsInEffect(db, at).clearSelect().select('b.property_id'))
     .with('page', (qb) =>
       qb
         .selectFrom('matching as m')
+        .leftJoin('boosted as f', 'f.property_id', 'm.id')
         .selectAll('m')
+        .select(sql<boolean>`f.property_id IS NOT NULL`.as('featured'))
+        .orderBy('featured', 'desc')
         .$call((q) =>
           byPrice
             ? q.orderBy('m.price_per_day_cents', 'asc').orderBy('m.created_at', 'desc')
@@ -296,7 +304,9 @@ export async function searchProperties(
     .selectFrom('page as m')
     .innerJoin('properties as p', 'p.id', 'm.id')
     .selectAll('p')
+    .select('m.featured')
     .select((eb) => eb.selectFrom('matching').select(eb.fn.countAll<number>().as('n')).as('total_count'))
+    .orderBy('m.featured', 'desc')
     .$call((q) =>
       byPrice
         ? q.orderBy('m.price_per_day_cents', 'asc').orderBy('m.created_at', 'desc')
@@ -313,7 +323,9 @@ export async function searchProperties(
     return { items: [], total: Number(counted.count) };
   }
   const total = Number(rows[0]?.total_count ?? 0);
-  const items = rows.map(({ total_count: _ignored, ...property }) => property as Property);
+  const items = rows.map(
+    ({ total_count: _ignored, ...property }) => property as Property & { featured: boolean },
+  );
   return { items, total };
 }
 

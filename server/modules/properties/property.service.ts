@@ -17,6 +17,7 @@ import type { ListingAllowance } from '../../../domain/schemas/subscription.ts';
 import type { Database, User } from '../../db/types.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { StorageDriver } from '../../platform/storage/storage.ts';
+import { deleteBoost } from '../homepage-boost/homepage-boost.repository.ts';
 import {
   assertActiveSubscription,
   assertPlanAllows,
@@ -52,7 +53,7 @@ export const PROPERTY_MESSAGES = {
  * Who manages a business's listings: its owner, or its staff with the properties permission (spec
  * §6). Returns the business they act for.
  */
-function requireListingManager(user: User | null): { ownerId: string } {
+export function requireListingManager(user: User | null): { ownerId: string } {
   if (!user) throw unauthorized(PROPERTY_MESSAGES.notAuthenticated);
   const ownerId = businessIdOf(user);
   if (!ownerId || !canManagePropertiesOf(user, ownerId)) throw forbidden(PROPERTY_MESSAGES.notOwner);
@@ -136,8 +137,11 @@ export async function deleteListing(
     // The lock makes a concurrent booking wait, so "has no reservations" still holds at the delete.
     const locked = await lockPropertyForChange(trx, id);
     if (!locked) throw notFound(PROPERTY_MESSAGES.notFound);
-    if (await hasReservations(trx, id))
+    if (await hasReservations(trx, id)) {
+      // An archived listing is never featured: its boost ends and frees its place (docs/decisions/035).
+      await deleteBoost(trx, id);
       return locked.archived_at ? locked : setArchivedAt(trx, id, new Date());
+    }
     await deleteProperty(trx, id);
     return null;
   });
@@ -215,7 +219,7 @@ export async function searchListings(db: Kysely<Database>, search: PropertySearc
     items.map((p) => p.id),
   );
   return {
-    items: items.map((property) => toPropertyDto(property, covers)),
+    items: items.map((property) => ({ ...toPropertyDto(property, covers), featured: property.featured })),
     total,
     page: search.page,
     pageSize: search.pageSize,

@@ -24,4 +24,16 @@ describe('PropertyCard', () => {
     expect(link.style.getPropertyValue('--text-line-clamp')).toBe('2');
     expect(link.getAttribute('title')).toBe(LONG_TITLE);
   });
+
+  it('a boosted listing (featured) carries the Featured badge; others do not', () => {
+    const { unmount } = renderWithProviders(
+      <PropertyCard property={{ ...aProperty({ title: 'Boosted loft' }), featured: true }} />,
+    );
+    expect(screen.getByText('Featured', { exact: true })).toBeTruthy();
+    unmount();
+    renderWithProviders(
+      <PropertyCard property={{ ...aProperty({ title: 'Plain loft' }), featured: false }} />,
+    );
+    expect(screen.queryByText('Featured', { exact: true })).toBeNull();
+  });
 });

@@ -44,13 +44,16 @@ export function Place({ location, city, size }: { location: string; city: string
   );
 }
 
-/** A listing card linking to the property page; `footer` adds owner actions in management. */
+/**
+ * A listing card linking to the property page; `footer` adds owner actions in management. A listing
+ * its owner boosts (Homepage boost add-on, docs/decisions/035) carries a Featured badge.
+ */
 export function PropertyCard({
   property,
   footer,
   extra,
 }: {
-  property: Property;
+  property: Property & { featured?: boolean };
   footer?: ReactNode;
   extra?: ReactNode;
 }) {
@@ -61,6 +64,11 @@ export function PropertyCard({
       </Card.Section>
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
         <Group gap={6}>
+          {property.featured && (
+            <Badge variant="light" color="yellow" size="sm">
+              Featured
+            </Badge>
+          )}
           <Badge variant="light" size="sm">
             {humanize(property.category)}
           </Badge>

@@ -15,7 +15,14 @@ function renderHome(path = '/') {
   const api = mockApi((call) => {
     if (call.url === '/api/properties/cities') return { body: SUGGESTIONS };
     if (call.url.startsWith('/api/properties?')) {
-      return { body: { items: [aProperty({ title: 'Lagoon Cottage' })], total: 1, page: 1, pageSize: 12 } };
+      return {
+        body: {
+          items: [{ ...aProperty({ title: 'Lagoon Cottage' }), featured: false }],
+          total: 1,
+          page: 1,
+          pageSize: 12,
+        },
+      };
     }
     return undefined;
   });
