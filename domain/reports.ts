@@ -214,8 +214,8 @@ function bookedTime(listing: ReportListing, bookings: readonly ReportBooking[]):
   const open = minutesOf(listing.bookableHours.start);
   const close = minutesOf(listing.bookableHours.end);
   const mark = (date: IsoDate, from: number, to: number) => {
-    let slots = taken.get(date);
-    if (!slots) taken.set(date, (slots = new Set()));
+    const slots = taken.get(date) ?? new Set<number>();
+    taken.set(date, slots);
     for (let minute = from; minute < to; minute += SLOT_MINUTES) slots.add(minute);
   };
   for (const booking of bookings) {

@@ -31,6 +31,7 @@ const SPEC_ACCESS: Record<GuardedRoute, readonly Role[]> = {
   ownerUserManagement: ['owner'],
   tenantManagement: ['owner'],
   propertyManagement: ['owner'],
+  reports: ['owner'],
 };
 
 /** Which guarded route each link target opens. */
@@ -39,6 +40,7 @@ const ROUTE_OF_PATH: Record<string, GuardedRoute> = {
   '/reservation-management': 'reservationManagement',
   '/my-reservations': 'myReservations',
   '/calendar': 'calendar',
+  '/reports': 'reports',
   '/subscription': 'subscription',
   '/billing/rates': 'billing',
   '/billing/stock': 'billing',
@@ -209,6 +211,7 @@ describe('navigationLinks', () => {
       'Reservation Management',
       'Client Management',
       'User Management',
+      'Reports',
     ]);
     expect(links.find((link) => link.label === 'Client Management')?.to).toBe('/tenant-management');
     expect(links.find((link) => link.label === 'User Management')?.to).toBe('/owner-user-management');

@@ -14,6 +14,7 @@ export const ROUTE_ACCESS = {
   ownerUserManagement: ['owner'],
   tenantManagement: ['owner'],
   propertyManagement: ['owner'],
+  reports: ['owner'],
 } as const satisfies Record<string, 'signedIn' | readonly Role[]>;
 
 export type GuardedRoute = keyof typeof ROUTE_ACCESS;
@@ -36,6 +37,7 @@ const ROUTE_NAMES: Record<GuardedRoute, string> = {
   ownerUserManagement: 'User Management',
   tenantManagement: 'Client Management',
   propertyManagement: 'Property Management',
+  reports: 'Reports',
 };
 
 const ROLE_PLURALS: Record<Role, string> = {
@@ -149,6 +151,7 @@ export function navigationLinks(role: Role): NavLink[] {
   if (role === 'owner') {
     links.push({ label: 'Client Management', to: '/tenant-management' });
     links.push({ label: 'User Management', to: '/owner-user-management' });
+    links.push({ label: 'Reports', to: '/reports' });
   }
   if (role === 'admin') links.push({ label: 'Users', to: '/users' });
   if (role === 'owner' || role === 'admin') {

@@ -321,4 +321,10 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     expect: '401 200 200 404 200 200 200',
   },
   getMyDocuments: { request: () => ({ url: '/api/my/documents' }), expect: '401 200 200 200 200 200 200' },
+  // reports (decision 039): the owner (Business plan) and back office (canViewReports by default);
+  // front office lacks the permission; another owner does not find the listing.
+  getReports: {
+    request: () => ({ url: `/api/reports?listing=${data().propertyId}` }),
+    expect: '401 403 200 404 403 200 403',
+  },
 };

@@ -190,6 +190,10 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        element: <RouteGuard route="reports" />,
+        children: [{ path: 'reports', element: page(() => import('../routes/reports.tsx')) }],
+      },
       { path: '*', element: <UnknownPath /> },
     ],
   },

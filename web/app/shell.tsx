@@ -22,6 +22,7 @@ const MANAGE_PATHS = new Set([
   '/tenant-management',
   '/owner-user-management',
   '/users',
+  '/reports',
 ]);
 
 function DesktopNav({ user }: { user: CurrentUser | null }) {
