@@ -28,8 +28,8 @@ type Cell = string | number | null;
 
 const field = (value: Cell): string => {
   const text = value === null ? '' : String(value);
-  // A leading = + - @ would run as a formula in a spreadsheet: quote it with a leading apostrophe.
-  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  // A leading = + - @ would run as a formula in a spreadsheet (a negative amount is a number, not one).
+  const safe = /^[=+\-@]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 

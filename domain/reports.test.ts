@@ -9,7 +9,7 @@ import {
   type ReportListing,
   reportFigures,
 } from './reports.ts';
-import { csvRand, reportCsv } from './reports-csv.ts';
+import { csvRand, reportCsv, toCsv } from './reports-csv.ts';
 
 /*
  * One business, January–February 2026 (31 + 28 days), every figure worked out by hand.
@@ -328,5 +328,10 @@ describe('CSV', () => {
     };
     expect(reportCsv(named, 'topClients').split('\r\n')[1]).toBe('"Smith, ""Jo""",1,0.01,0.00');
     expect(reportCsv(figures, 'occupancy').split('\r\n')[3]).toBe('Hall,January 2026,hour,0,0,');
+    const hostile = { ...named, topClients: [{ ...named.topClients[0], client: '=HYPERLINK("x")' }] };
+    expect(reportCsv(hostile as typeof figures, 'topClients').split('\r\n')[1]).toBe(
+      `"'=HYPERLINK(""x"")",1,0.01,0.00`,
+    );
+    expect(toCsv(['Amount'], [[csvRand(-5)]])).toBe('Amount\r\n-0.05\r\n');
   });
 });
