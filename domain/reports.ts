@@ -1,5 +1,5 @@
 import { isCharge, type LedgerLine, ledgerSummary, type TransactionKind } from './billing.ts';
-import { addDays, addMonths, businessDateOf, daysBetween, type IsoDate } from './dates.ts';
+import { addMonths, businessDateOf, daysBetween, type IsoDate } from './dates.ts';
 import type { Cents } from './money.ts';
 import { minutesOf, type PriceUnit, SLOT_MINUTES, type TimeOfDay, unitCount } from './rental-unit.ts';
 import type { ReservationStatus } from './reservation.ts';
@@ -208,28 +208,31 @@ export function bookableWindow(listing: ReportListing, month: Month): { start: I
   return { start, end: end < start ? start : end };
 }
 
-/** Half-hour slots booked on each date, for an hourly listing; the dates booked, for the others. */
-function bookedTime(listing: ReportListing, bookings: readonly ReportBooking[]): Map<IsoDate, Set<number>> {
-  const taken = new Map<IsoDate, Set<number>>();
+/** A date as a whole day number (days since 1970-01-01): cheap to step through and to key a map by. */
+const dayNumber = (date: IsoDate) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/** Half-hour slots booked on each day (by day number), for an hourly listing; the days booked, for the others. */
+function bookedTime(listing: ReportListing, bookings: readonly ReportBooking[]): Map<number, Set<number>> {
+  const taken = new Map<number, Set<number>>();
   const open = minutesOf(listing.bookableHours.start);
   const close = minutesOf(listing.bookableHours.end);
-  const mark = (date: IsoDate, from: number, to: number) => {
-    const slots = taken.get(date) ?? new Set<number>();
-    taken.set(date, slots);
+  const mark = (day: number, from: number, to: number) => {
+    const slots = taken.get(day) ?? new Set<number>();
+    taken.set(day, slots);
     for (let minute = from; minute < to; minute += SLOT_MINUTES) slots.add(minute);
   };
   for (const booking of bookings) {
     if (booking.status === 'cancelled' || booking.listingId !== listing.id) continue;
+    const first = dayNumber(booking.startDate);
     if (listing.unit === 'hour' && booking.startTime && booking.endTime) {
-      mark(booking.startDate, minutesOf(booking.startTime), minutesOf(booking.endTime));
+      mark(first, minutesOf(booking.startTime), minutesOf(booking.endTime));
       continue;
     }
     // By dates: every date of [start, end), at least the start date (countDays' minimum of 1).
-    const days = Math.max(1, daysBetween(booking.startDate, booking.endDate));
+    const days = Math.max(1, dayNumber(booking.endDate) - first);
     for (let i = 0; i < days; i += 1) {
-      const date = addDays(booking.startDate, i);
-      if (listing.unit === 'hour') mark(date, open, close);
-      else mark(date, 0, SLOT_MINUTES);
+      if (listing.unit === 'hour') mark(first + i, open, close);
+      else mark(first + i, 0, SLOT_MINUTES);
     }
   }
   return taken;
@@ -254,10 +257,11 @@ export function listingOccupancy(
   return months.map((month) => {
     const window = bookableWindow(listing, month);
     const availableDays = daysBetween(window.start, window.end);
+    const firstDay = dayNumber(window.start);
     let bookedDays = 0;
     let bookedHours = 0;
     for (let i = 0; i < availableDays; i += 1) {
-      const slots = taken.get(addDays(window.start, i));
+      const slots = taken.get(firstDay + i);
       if (!slots) continue;
       if (listing.unit === 'hour') {
         const inHours = [...slots].filter((minute) => minute >= open && minute < close).length;
@@ -288,10 +292,15 @@ export function listingOccupancy(
   });
 }
 
-const inPeriod = (date: IsoDate, period: ReportPeriod) => {
-  const { start, end } = periodDates(period);
-  return start <= date && date < end;
-};
+const inRange = (date: IsoDate, range: { start: IsoDate; end: IsoDate }) =>
+  range.start <= date && date < range.end;
+
+/** Adds a value to a map of lists (in place: no copying as the lists grow). */
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
 
 /** The median of a list of numbers (the mean of the middle two for an even count). */
 export function median(values: readonly number[]): number | null {
@@ -322,12 +331,18 @@ export function reportFigures(input: {
 }): ReportFigures {
   const { period } = input;
   const months = monthsOf(period);
+  const range = periodDates(period);
+  const inPeriod = (date: IsoDate) => inRange(date, range);
   const bookingsById = new Map(input.bookings.map((booking) => [booking.id, booking]));
   const listingsById = new Map(input.listings.map((listing) => [listing.id, listing]));
 
   // Occupancy, by listing and month, and all listings together by month (time-weighted: booked
   // listing-days ÷ bookable listing-days, an hour being its share of the listing's bookable day).
-  const perListing = input.listings.map((listing) => listingOccupancy(listing, input.bookings, months));
+  const byListing = new Map<string, ReportBooking[]>();
+  for (const booking of input.bookings) push(byListing, booking.listingId, booking);
+  const perListing = input.listings.map((listing) =>
+    listingOccupancy(listing, byListing.get(listing.id) ?? [], months),
+  );
   const occupancy = perListing.flat().map(({ bookedDays: _b, availableDays: _a, ...row }) => row);
   const occupancyByMonth = months.map((month, index) => {
     let booked = 0;
@@ -340,11 +355,11 @@ export function reportFigures(input: {
   });
 
   // Billed and received by the month a line was recorded: ledgerSummary's charges and payments.
-  const linesInPeriod = input.lines.filter((line) => inPeriod(businessDateOf(line.createdAt), period));
+  const linesInPeriod = input.lines.filter((line) => inPeriod(businessDateOf(line.createdAt)));
   const byMonth = new Map<Month, ReportLine[]>();
   for (const line of linesInPeriod) {
     const month = businessDateOf(line.createdAt).slice(0, 7);
-    byMonth.set(month, [...(byMonth.get(month) ?? []), line]);
+    push(byMonth, month, line);
   }
   const money = months.map((month) => {
     const summary = ledgerSummary((byMonth.get(month) ?? []).map(toLedger));
@@ -387,7 +402,7 @@ export function reportFigures(input: {
     .slice(0, TOP_CLIENTS);
 
   // The bookings that start in the period: statuses, stays, lead times, balances, deposits.
-  const starting = input.bookings.filter((booking) => inPeriod(booking.startDate, period));
+  const starting = input.bookings.filter((booking) => inPeriod(booking.startDate));
   const statuses = RESERVATION_STATUSES.map((status) => ({
     status,
     bookings: starting.filter((booking) => booking.status === status).length,
@@ -403,7 +418,7 @@ export function reportFigures(input: {
       startTime: booking.startTime,
       endTime: booking.endTime,
     });
-    stays.set(listing.unit, [...(stays.get(listing.unit) ?? []), units]);
+    push(stays, listing.unit, units);
   }
   const averageStays = (['night', 'day', 'hour', 'month'] as const)
     .filter((unit) => stays.has(unit))
@@ -426,8 +441,7 @@ export function reportFigures(input: {
   };
 
   const linesByBooking = new Map<string, ReportLine[]>();
-  for (const line of input.lines)
-    linesByBooking.set(line.reservationId, [...(linesByBooking.get(line.reservationId) ?? []), line]);
+  for (const line of input.lines) push(linesByBooking, line.reservationId, line);
   const outstanding: OutstandingBooking[] = [];
   const deposits: DepositHeld[] = [];
   for (const booking of starting) {

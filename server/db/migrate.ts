@@ -24,6 +24,7 @@ import * as billingAnchor from './migrations/024-billing-anchor.ts';
 import * as addOnBilling from './migrations/025-add-on-billing.ts';
 import * as commission from './migrations/026-commission.ts';
 import * as planRefusalNotices from './migrations/027-plan-refusal-notices.ts';
+import * as reportIndexes from './migrations/032-report-indexes.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '025-add-on-billing': addOnBilling,
   '026-commission': commission,
   '027-plan-refusal-notices': planRefusalNotices,
+  '032-report-indexes': reportIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
