@@ -29,8 +29,8 @@ describe.runIf(browserAvailable)('journey: a Pro owner reads the reports and dow
     // The period: from six months ago (the To month stays this month).
     const thisMonth = todayInBusinessZone().slice(0, 7);
     const from = addMonths(`${thisMonth}-01`, -6).slice(0, 7);
-    await page.getByRole('textbox', { name: 'From' }).click();
-    await page.getByRole('option', { name: monthLabel(`${from}-01`) }).click();
+    await page.getByRole('combobox', { name: 'From', exact: true }).click();
+    await page.getByRole('option', { name: monthLabel(`${from}-01`), exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('from') === from);
     await expect
       .poll(() =>
@@ -42,7 +42,7 @@ describe.runIf(browserAvailable)('journey: a Pro owner reads the reports and dow
     await expect.poll(() => billedRows.count()).toBe(7);
 
     // With the listing picker open.
-    await page.getByRole('textbox', { name: 'Listing' }).click();
+    await page.getByRole('combobox', { name: 'Listing', exact: true }).click();
     await expect.poll(() => page.getByRole('option', { name: 'All listings' }).isVisible()).toBe(true);
     await expectAccessible(page, 'reports with the listing picker open');
     await page.keyboard.press('Escape');
