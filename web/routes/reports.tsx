@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Container,
   Group,
@@ -68,8 +69,10 @@ function Section({
   table,
   report,
   empty,
+  compact = false,
   children,
 }: {
+  compact?: boolean;
   title: string;
   table: ReportTable;
   report: Report;
@@ -98,11 +101,12 @@ function Section({
           {empty}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped highlightOnHover aria-labelledby={id}>
+        // A wide table scrolls sideways on a phone: the region takes the focus, so arrow keys scroll it.
+        <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${title} table`}>
+          <Table striped highlightOnHover aria-labelledby={id} miw={compact ? undefined : 520}>
             {children}
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       )}
     </Paper>
   );
@@ -170,7 +174,7 @@ function Tables({ report }: { report: Report }) {
       </Section>
 
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-        <Section title="Bookings by status" table="statuses" report={report} empty={null}>
+        <Section title="Bookings by status" table="statuses" report={report} empty={null} compact>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Status</Table.Th>
@@ -190,6 +194,7 @@ function Tables({ report }: { report: Report }) {
           title="Average stay"
           table="stays"
           report={report}
+          compact
           empty={report.averageStays.length ? null : 'No bookings start in this period.'}
         >
           <Table.Thead>
@@ -209,7 +214,7 @@ function Tables({ report }: { report: Report }) {
             ))}
           </Table.Tbody>
         </Section>
-        <Section title="Booking lead time" table="leadTime" report={report} empty={null}>
+        <Section title="Booking lead time" table="leadTime" report={report} empty={null} compact>
           <Table.Thead>
             <Table.Tr>
               <NumHead>Bookings</NumHead>
