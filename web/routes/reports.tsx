@@ -87,7 +87,7 @@ function Section({
           {title}
         </Title>
         <Button
-          variant="light"
+          variant="default"
           size="compact-sm"
           leftSection={<IconDownload size={14} aria-hidden />}
           onClick={() => download(report, table, title)}
