@@ -22,6 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import {
   CompiledQuery,
   DummyDriver,
@@ -391,7 +392,7 @@ function reservationsInsertSql(): string {
     ) tm`;
 }
 
-async function seed(database: DatabaseHandle): Promise<void> {
+export async function seed(database: DatabaseHandle): Promise<void> {
   const { db } = database;
   await sql
     .raw(`
@@ -573,14 +574,14 @@ async function explain(db: Kysely<Database>, params: Params): Promise<string> {
 
 // ---------------------------------------------------------------------------------------------------
 
-interface Target {
+export interface Target {
   kind: Kind;
   database: DatabaseHandle;
   databaseUrl?: string;
   dispose: () => Promise<void>;
 }
 
-async function createPostgresTarget(): Promise<Target> {
+export async function createPostgresTarget(): Promise<Target> {
   const name = `rentza_bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -797,4 +798,5 @@ async function main(): Promise<void> {
   process.stdout.write(`\nTotal run time: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
-await main();
+// Run when executed, not when bench/reports.ts imports its seed.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

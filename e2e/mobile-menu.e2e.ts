@@ -40,6 +40,7 @@ describe.runIf(browserAvailable)('journey: the mobile menu at 375 px', () => {
       'Reservation Management',
       'Client Management',
       'User Management',
+      'Reports',
       'Property Rates',
       'Stock Items',
       'Ad Hoc Charge Types',

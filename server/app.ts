@@ -42,6 +42,7 @@ import { registerPaymentRoutes } from './modules/payments/payment.routes.ts';
 import { registerPhotographyRoutes } from './modules/photography/photography.routes.ts';
 import { registerPropertyRoutes } from './modules/properties/property.routes.ts';
 import { registerPropertyImageRoutes } from './modules/property-images/property-image.routes.ts';
+import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerReservationRoutes } from './modules/reservations/reservation.routes.ts';
 import { registerStaffRoutes } from './modules/staff/staff.routes.ts';
 import { registerStripeRoutes } from './modules/stripe/stripe.routes.ts';
@@ -203,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAgreementRoutes(app, deps);
   await registerBusinessProfileRoutes(app, deps);
   registerHomepageBoostRoutes(app, deps);
+  registerReportRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);

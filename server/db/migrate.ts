@@ -28,6 +28,7 @@ import * as homepageBoosts from './migrations/028-homepage-boosts.ts';
 import * as photography from './migrations/029-photography.ts';
 import * as rentalAgreements from './migrations/030-rental-agreements.ts';
 import * as businessProfiles from './migrations/031-business-profiles.ts';
+import * as reportIndexes from './migrations/032-report-indexes.ts';
 import * as supportRequests from './migrations/033-support-requests.ts';
 import * as inAppNotifications from './migrations/034-in-app-notifications.ts';
 
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '029-photography': photography,
   '030-rental-agreements': rentalAgreements,
   '031-business-profiles': businessProfiles,
+  '032-report-indexes': reportIndexes,
   '033-support-requests': supportRequests,
   '034-in-app-notifications': inAppNotifications,
 };

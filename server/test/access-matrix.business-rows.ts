@@ -501,6 +501,12 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     request: () => ({ url: `/api/properties/${data().propertyId}/brand` }),
     expect: '200 200 200 200 200 200 200',
   },
+  // reports (decision 039): the owner (Business plan) and back office (canViewReports by default);
+  // front office lacks the permission; another owner does not find the listing.
+  getReports: {
+    request: () => ({ url: `/api/reports?listing=${data().propertyId}` }),
+    expect: '401 403 200 404 403 200 403',
+  },
 };
 
 let otherOwnerAgreementSaved: Promise<string> | undefined;

@@ -222,6 +222,10 @@ export const routes: RouteObject[] = [
       },
       { path: 'agreements/:ownerId/:version', element: page(() => import('../routes/agreement-view.tsx')) },
       { path: 'b/:slug', element: page(() => import('../routes/business-profile.tsx')) },
+      {
+        element: <RouteGuard route="reports" />,
+        children: [{ path: 'reports', element: page(() => import('../routes/reports.tsx')) }],
+      },
       { path: '*', element: <UnknownPath /> },
     ],
   },

@@ -23,6 +23,9 @@ const MANAGE_PATHS = new Set([
   '/owner-user-management',
   '/reports',
   '/users',
+  '/admin/support',
+  '/admin/photography',
+  '/agreement',
 ]);
 
 function DesktopNav({ user }: { user: CurrentUser | null }) {
