@@ -315,6 +315,12 @@ describe('replying, closing and reopening', () => {
     expect(mail.subject).toBe(supportReplySubject('Calendar sync'));
     expect(mail.text).toContain('Open Calendar and choose Export.');
     expect(mail.link).toBe(`${TEST_PUBLIC_URL}/help/${thread.id}`);
+
+    // The bell has it too, linking to the thread.
+    const bell = await t.get('/api/me/notifications', { cookie: sender.cookie });
+    expect(bell.json().items).toContainEqual(
+      expect.objectContaining({ kind: 'support_reply', body: 'Calendar sync', link: `/help/${thread.id}` }),
+    );
   });
 
   it('an admin closes; the sender reopens by writing; admins cannot write as the sender', async () => {

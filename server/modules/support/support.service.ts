@@ -14,6 +14,7 @@ import type { Database, User } from '../../db/types.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { requireRole } from '../../http/session.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { notifyUser } from '../in-app-notifications/in-app-notifications.service.ts';
 import {
   countInbox,
   countMessages,
@@ -194,9 +195,9 @@ export async function addSenderMessage(
 }
 
 /**
- * THE place an admin's reply is recorded (hook further reactions to a reply here, e.g. an in-app
- * notification): the reply is added to the thread, the request becomes answered, and the sender is
- * emailed the reply with a link back to /help/<id> through the outbox, all in one transaction.
+ * THE place an admin's reply is recorded: the reply is added to the thread, the request becomes
+ * answered, and the sender is emailed the reply with a link back to /help/<id> through the outbox and
+ * notified in the app (when their settings allow it), all in one transaction.
  */
 export async function recordAdminReply(
   deps: SupportDeps,
@@ -220,6 +221,13 @@ export async function recordAdminReply(
         url: `${deps.publicUrl}/help/${id}`,
       }),
     );
+    await notifyUser(trx, {
+      userId: row.sender_id,
+      kind: 'support_reply',
+      title: 'Rentza support replied',
+      body: row.subject,
+      link: `/help/${id}`,
+    });
   });
   deps.pokeMail();
   return threadOf(deps.db, id);
