@@ -60,7 +60,7 @@ describe('mobile menu: exactly the screens each may use', () => {
     [
       'an owner',
       person('owner'),
-      [...ALL_STAFF_SCREENS, 'Property Rates', 'Stock Items', 'Ad Hoc Charge Types'],
+      [...ALL_STAFF_SCREENS, 'Rental Agreement', 'Property Rates', 'Stock Items', 'Ad Hoc Charge Types'],
     ],
     ['a client', person('client'), ['My Reservations']],
   ] as const)('%s', (_name, user, expected) => {
