@@ -243,6 +243,9 @@ export function bookableWindow(listing: ReportListing, month: Month): { start: I
 /** A date as a whole day number (days since 1970-01-01): cheap to step through and to key a map by. */
 const dayNumber = (date: IsoDate) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
+/** A day held by a booking of a listing let by night, day or month: one shared, never-changed set (no allocation per day). */
+const DAY_HELD: ReadonlySet<number> = new Set([0]);
+
 /**
  * Half-hour slots booked on each day (by day number), for an hourly listing; the days booked, for the
  * others. Only the days [from, to) are marked (the report's months: no other day is ever read).
@@ -252,12 +255,12 @@ function bookedTime(
   bookings: readonly ReportBooking[],
   from: number,
   to: number,
-): Map<number, Set<number>> {
-  const taken = new Map<number, Set<number>>();
+): Map<number, ReadonlySet<number>> {
+  const taken = new Map<number, ReadonlySet<number>>();
   const open = minutesOf(listing.bookableHours.start);
   const close = minutesOf(listing.bookableHours.end);
   const mark = (day: number, from: number, to: number) => {
-    const slots = taken.get(day) ?? new Set<number>();
+    const slots = (taken.get(day) as Set<number> | undefined) ?? new Set<number>();
     taken.set(day, slots);
     for (let minute = from; minute < to; minute += SLOT_MINUTES) slots.add(minute);
   };
@@ -272,7 +275,7 @@ function bookedTime(
     const days = Math.min(Math.max(1, dayNumber(booking.endDate) - first), to - first);
     for (let i = Math.max(0, from - first); i < days; i += 1) {
       if (listing.unit === 'hour') mark(first + i, open, close);
-      else mark(first + i, 0, SLOT_MINUTES);
+      else taken.set(first + i, DAY_HELD);
     }
   }
   return taken;
@@ -295,7 +298,7 @@ export function listingOccupancy(
   const taken =
     first && last
       ? bookedTime(listing, bookings, dayNumber(monthStart(first)), dayNumber(monthStart(nextMonth(last))))
-      : new Map<number, Set<number>>();
+      : new Map<number, ReadonlySet<number>>();
   const open = minutesOf(listing.bookableHours.start);
   const close = minutesOf(listing.bookableHours.end);
   const hoursPerDay = Math.max(0, (close - open) / 60);
