@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultPeriod,
   median,
+  monthsOf,
+  nextMonth,
   periodRefusal,
   REPORT_MESSAGES,
   type ReportBooking,
@@ -301,6 +303,16 @@ describe('the period', () => {
     expect(periodRefusal({ from: '2026-05', to: '2026-04' })).toBe(REPORT_MESSAGES.order);
     expect(periodRefusal({ from: '2020-01', to: '2026-01' })).toBe(REPORT_MESSAGES.tooLong);
     expect(periodRefusal({ from: '2026-01', to: '2026-01' })).toBeNull();
+  });
+  it('steps month by month across a year end', () => {
+    expect(nextMonth('2025-12')).toBe('2026-01');
+    expect(nextMonth('2026-09')).toBe('2026-10');
+    expect(monthsOf({ from: '2025-11', to: '2026-02' })).toEqual([
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+    ]);
   });
   it('median of an even count is the mean of the middle two', () => {
     expect(median([1, 9, 3, 5])).toBe(4);

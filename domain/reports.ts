@@ -35,7 +35,14 @@ export interface ReportPeriod {
 }
 
 export const monthStart = (month: Month): IsoDate => `${month}-01`;
-export const nextMonth = (month: Month): Month => addMonths(monthStart(month), 1).slice(0, 7);
+/** The month after: string arithmetic (a report steps through months for every listing, so cheaply). */
+export function nextMonth(month: Month): Month {
+  const year = Number(month.slice(0, 4));
+  const next = Number(month.slice(5, 7)) + 1;
+  return next > 12
+    ? `${String(year + 1).padStart(4, '0')}-01`
+    : `${month.slice(0, 4)}-${String(next).padStart(2, '0')}`;
+}
 
 /** Every month from `from` to `to`, both included. */
 export function monthsOf(period: ReportPeriod): Month[] {
@@ -105,6 +112,31 @@ export interface ReportLine {
   paymentAmountCents: Cents | null;
   /** When it was recorded (an instant): the month it counts in. */
   createdAt: string;
+}
+
+/**
+ * The not-voided billing lines of one kind, summed (per month, client or booking). `ledgerSummary`
+ * adds each line's amounts by its kind, and a booking counts as billed when it has a line of a
+ * charge kind, so the sums of each kind give the same summary, to the cent, as the lines themselves:
+ * the server sums in SQL (GROUP BY … kind) instead of shipping every line (docs/decisions/039).
+ * A sum exists only for a kind that has at least one line.
+ */
+export interface LineSum {
+  kind: TransactionKind;
+  /** Σ total_cents. */
+  totalCents: Cents;
+  /** Σ payment_amount_cents (a missing amount counts 0). */
+  paymentAmountCents: Cents;
+}
+
+/** The sums a report's money figures are made of. */
+export interface ReportLineSums {
+  /** Lines recorded in the period (on any booking of the chosen listings), by Johannesburg month and kind. */
+  byMonth: (LineSum & { month: Month })[];
+  /** The same lines by their booking's client: how many bookings they are on, and their sums by kind. */
+  byClient: { clientId: string; client: string; bookings: number; sums: LineSum[] }[];
+  /** Every line of the bookings that start in the period, by booking and kind. */
+  byBooking: (LineSum & { reservationId: string })[];
 }
 
 export interface OccupancyRow {
@@ -211,13 +243,24 @@ export function bookableWindow(listing: ReportListing, month: Month): { start: I
 /** A date as a whole day number (days since 1970-01-01): cheap to step through and to key a map by. */
 const dayNumber = (date: IsoDate) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
-/** Half-hour slots booked on each day (by day number), for an hourly listing; the days booked, for the others. */
-function bookedTime(listing: ReportListing, bookings: readonly ReportBooking[]): Map<number, Set<number>> {
-  const taken = new Map<number, Set<number>>();
+/** A day held by a booking of a listing let by night, day or month: one shared, never-changed set (no allocation per day). */
+const DAY_HELD: ReadonlySet<number> = new Set([0]);
+
+/**
+ * Half-hour slots booked on each day (by day number), for an hourly listing; the days booked, for the
+ * others. Only the days [from, to) are marked (the report's months: no other day is ever read).
+ */
+function bookedTime(
+  listing: ReportListing,
+  bookings: readonly ReportBooking[],
+  from: number,
+  to: number,
+): Map<number, ReadonlySet<number>> {
+  const taken = new Map<number, ReadonlySet<number>>();
   const open = minutesOf(listing.bookableHours.start);
   const close = minutesOf(listing.bookableHours.end);
   const mark = (day: number, from: number, to: number) => {
-    const slots = taken.get(day) ?? new Set<number>();
+    const slots = (taken.get(day) as Set<number> | undefined) ?? new Set<number>();
     taken.set(day, slots);
     for (let minute = from; minute < to; minute += SLOT_MINUTES) slots.add(minute);
   };
@@ -225,14 +268,14 @@ function bookedTime(listing: ReportListing, bookings: readonly ReportBooking[]):
     if (booking.status === 'cancelled' || booking.listingId !== listing.id) continue;
     const first = dayNumber(booking.startDate);
     if (listing.unit === 'hour' && booking.startTime && booking.endTime) {
-      mark(first, minutesOf(booking.startTime), minutesOf(booking.endTime));
+      if (first >= from && first < to) mark(first, minutesOf(booking.startTime), minutesOf(booking.endTime));
       continue;
     }
     // By dates: every date of [start, end), at least the start date (countDays' minimum of 1).
-    const days = Math.max(1, dayNumber(booking.endDate) - first);
-    for (let i = 0; i < days; i += 1) {
+    const days = Math.min(Math.max(1, dayNumber(booking.endDate) - first), to - first);
+    for (let i = Math.max(0, from - first); i < days; i += 1) {
       if (listing.unit === 'hour') mark(first + i, open, close);
-      else mark(first + i, 0, SLOT_MINUTES);
+      else taken.set(first + i, DAY_HELD);
     }
   }
   return taken;
@@ -250,14 +293,19 @@ export function listingOccupancy(
   bookings: readonly ReportBooking[],
   months: readonly Month[],
 ): (OccupancyRow & { bookedDays: number; availableDays: number })[] {
-  const taken = bookedTime(listing, bookings);
+  const first = months[0];
+  const last = months.at(-1);
+  const taken =
+    first && last
+      ? bookedTime(listing, bookings, dayNumber(monthStart(first)), dayNumber(monthStart(nextMonth(last))))
+      : new Map<number, ReadonlySet<number>>();
   const open = minutesOf(listing.bookableHours.start);
   const close = minutesOf(listing.bookableHours.end);
   const hoursPerDay = Math.max(0, (close - open) / 60);
   return months.map((month) => {
     const window = bookableWindow(listing, month);
-    const availableDays = daysBetween(window.start, window.end);
     const firstDay = dayNumber(window.start);
+    const availableDays = dayNumber(window.end) - firstDay;
     let bookedDays = 0;
     let bookedHours = 0;
     for (let i = 0; i < availableDays; i += 1) {
@@ -271,7 +319,7 @@ export function listingOccupancy(
         bookedDays += 1;
       }
     }
-    const monthDays = daysBetween(monthStart(month), monthStart(nextMonth(month)));
+    const monthDays = dayNumber(monthStart(nextMonth(month))) - dayNumber(monthStart(month));
     const [booked, available] =
       listing.unit === 'hour'
         ? [bookedHours, availableDays * hoursPerDay]
@@ -312,11 +360,80 @@ export function median(values: readonly number[]): number | null {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-const toLedger = (line: ReportLine): LedgerLine => ({
-  kind: line.kind,
-  totalCents: line.totalCents,
-  paymentAmountCents: line.paymentAmountCents,
-});
+/** Adds a line to a list of sums by kind. */
+function addLine(sums: LineSum[], line: ReportLine): void {
+  const sum = sums.find((entry) => entry.kind === line.kind);
+  if (sum) {
+    sum.totalCents += line.totalCents;
+    sum.paymentAmountCents += line.paymentAmountCents ?? 0;
+  } else {
+    sums.push({
+      kind: line.kind,
+      totalCents: line.totalCents,
+      paymentAmountCents: line.paymentAmountCents ?? 0,
+    });
+  }
+}
+
+/** Sums by kind, as the ledger lines `ledgerSummary` reads (one line per kind: see LineSum). */
+const toLedger = (sums: readonly LineSum[]): LedgerLine[] =>
+  sums.map((sum) => ({
+    kind: sum.kind,
+    totalCents: sum.totalCents,
+    paymentAmountCents: sum.paymentAmountCents,
+  }));
+
+/**
+ * The sums of a report's lines, computed in memory: what the server's SQL sums are (the tests hold
+ * the two equal). `lines` are the not-voided lines recorded in the period plus every line of the
+ * bookings that start in it; `bookings` name each line's booking.
+ */
+export function lineSums(input: {
+  period: ReportPeriod;
+  bookings: readonly ReportBooking[];
+  lines: readonly ReportLine[];
+}): ReportLineSums {
+  const range = periodDates(input.period);
+  const bookingsById = new Map(input.bookings.map((booking) => [booking.id, booking]));
+  const byMonth = new Map<Month, LineSum[]>();
+  const byClient = new Map<
+    string,
+    { clientId: string; client: string; reservations: Set<string>; sums: LineSum[] }
+  >();
+  const byBooking = new Map<string, LineSum[]>();
+  for (const line of input.lines) {
+    const booking = bookingsById.get(line.reservationId);
+    if (booking && inRange(booking.startDate, range)) {
+      const sums = byBooking.get(line.reservationId) ?? [];
+      byBooking.set(line.reservationId, sums);
+      addLine(sums, line);
+    }
+    const recorded = businessDateOf(line.createdAt);
+    if (!inRange(recorded, range)) continue;
+    const month = recorded.slice(0, 7);
+    const monthSums = byMonth.get(month) ?? [];
+    byMonth.set(month, monthSums);
+    addLine(monthSums, line);
+    if (!booking) continue;
+    let client = byClient.get(booking.clientId);
+    if (!client) {
+      client = { clientId: booking.clientId, client: booking.clientName, reservations: new Set(), sums: [] };
+      byClient.set(booking.clientId, client);
+    }
+    client.reservations.add(booking.id);
+    addLine(client.sums, line);
+  }
+  return {
+    byMonth: [...byMonth].flatMap(([month, sums]) => sums.map((sum) => ({ month, ...sum }))),
+    byClient: [...byClient.values()].map(({ reservations, ...client }) => ({
+      ...client,
+      bookings: reservations.size,
+    })),
+    byBooking: [...byBooking].flatMap(([reservationId, sums]) =>
+      sums.map((sum) => ({ reservationId, ...sum })),
+    ),
+  };
+}
 
 /**
  * Every figure of a report. `bookings` are the chosen listings' bookings that overlap the period or
@@ -329,11 +446,23 @@ export function reportFigures(input: {
   bookings: readonly ReportBooking[];
   lines: readonly ReportLine[];
 }): ReportFigures {
+  return reportFiguresFromSums({ ...input, sums: lineSums(input) });
+}
+
+/**
+ * Every figure of a report, from the lines' sums (the server's path: see LineSum). `bookings` are
+ * the chosen listings' bookings that overlap the period or start in it.
+ */
+export function reportFiguresFromSums(input: {
+  period: ReportPeriod;
+  listings: readonly ReportListing[];
+  bookings: readonly ReportBooking[];
+  sums: ReportLineSums;
+}): ReportFigures {
   const { period } = input;
   const months = monthsOf(period);
   const range = periodDates(period);
   const inPeriod = (date: IsoDate) => inRange(date, range);
-  const bookingsById = new Map(input.bookings.map((booking) => [booking.id, booking]));
   const listingsById = new Map(input.listings.map((listing) => [listing.id, listing]));
 
   // Occupancy, by listing and month, and all listings together by month (time-weighted: booked
@@ -355,47 +484,18 @@ export function reportFigures(input: {
   });
 
   // Billed and received by the month a line was recorded: ledgerSummary's charges and payments.
-  const linesInPeriod = input.lines.filter((line) => inPeriod(businessDateOf(line.createdAt)));
-  const byMonth = new Map<Month, ReportLine[]>();
-  for (const line of linesInPeriod) {
-    const month = businessDateOf(line.createdAt).slice(0, 7);
-    push(byMonth, month, line);
-  }
+  const byMonth = new Map<Month, LineSum[]>();
+  for (const sum of input.sums.byMonth) push(byMonth, sum.month, sum);
   const money = months.map((month) => {
-    const summary = ledgerSummary((byMonth.get(month) ?? []).map(toLedger));
+    const summary = ledgerSummary(toLedger(byMonth.get(month) ?? []));
     return { month, billedCents: summary.chargesCents, receivedCents: summary.paymentsCents };
   });
 
   // Top clients: the same lines, by the booking's client.
-  const clients = new Map<string, TopClient & { reservations: Set<string>; lines: ReportLine[] }>();
-  for (const line of linesInPeriod) {
-    const booking = bookingsById.get(line.reservationId);
-    if (!booking) continue;
-    let client = clients.get(booking.clientId);
-    if (!client) {
-      client = {
-        clientId: booking.clientId,
-        client: booking.clientName,
-        bookings: 0,
-        billedCents: 0,
-        receivedCents: 0,
-        reservations: new Set(),
-        lines: [],
-      };
-      clients.set(booking.clientId, client);
-    }
-    client.reservations.add(booking.id);
-    client.lines.push(line);
-  }
-  const topClients = [...clients.values()]
-    .map(({ reservations, lines, ...client }) => {
-      const summary = ledgerSummary(lines.map(toLedger));
-      return {
-        ...client,
-        bookings: reservations.size,
-        billedCents: summary.chargesCents,
-        receivedCents: summary.paymentsCents,
-      };
+  const topClients = input.sums.byClient
+    .map(({ sums, ...client }) => {
+      const summary = ledgerSummary(toLedger(sums));
+      return { ...client, billedCents: summary.chargesCents, receivedCents: summary.paymentsCents };
     })
     .filter((client) => client.billedCents > 0)
     .sort((a, b) => b.billedCents - a.billedCents || a.client.localeCompare(b.client))
@@ -440,15 +540,14 @@ export function reportFigures(input: {
     medianDays: leadMedian === null ? null : round(leadMedian, 1),
   };
 
-  const linesByBooking = new Map<string, ReportLine[]>();
-  for (const line of input.lines) push(linesByBooking, line.reservationId, line);
+  const sumsByBooking = new Map<string, LineSum[]>();
+  for (const sum of input.sums.byBooking) push(sumsByBooking, sum.reservationId, sum);
   const outstanding: OutstandingBooking[] = [];
   const deposits: DepositHeld[] = [];
   for (const booking of starting) {
-    const lines = linesByBooking.get(booking.id) ?? [];
-    const ledger = lines.map(toLedger);
-    const billed = lines.some((line) => isCharge(line.kind));
-    const summary = ledgerSummary(ledger, booking.totalPriceCents);
+    const sums = sumsByBooking.get(booking.id) ?? [];
+    const billed = sums.some((sum) => isCharge(sum.kind));
+    const summary = ledgerSummary(toLedger(sums), booking.totalPriceCents);
     const listing = listingsById.get(booking.listingId)?.title ?? '';
     // A cancelled booking owes only what was billed on it (a cancellation fee), never its unbilled total.
     if (summary.balanceDueCents > 0 && (booking.status !== 'cancelled' || billed)) {
@@ -465,7 +564,7 @@ export function reportFigures(input: {
       });
     }
     const sum = (kind: TransactionKind, field: 'paymentAmountCents' | 'totalCents') =>
-      lines.filter((line) => line.kind === kind).reduce((total, line) => total + (line[field] ?? 0), 0);
+      sums.find((entry) => entry.kind === kind)?.[field] ?? 0;
     if (summary.depositHeldCents !== 0) {
       deposits.push({
         reservationId: booking.id,
