@@ -57,7 +57,11 @@ describe.runIf(browserAvailable)('journey: a custom rental agreement', () => {
     const listingId = await createListing(owner.page, title);
 
     // Without the add-on the screen offers it; the owner adds it (paid through PayFast on Starter).
-    await owner.page.getByRole('link', { name: 'Rental Agreement' }).first().click();
+    await owner.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Manage' })
+      .click();
+    await owner.page.getByRole('menuitem', { name: 'Rental Agreement' }).click();
     await expect.poll(() => owner.page.getByText('Add the Custom Agreement add-on').isVisible()).toBe(true);
     await owner.page.goto('/subscription');
     await owner.page.getByRole('button', { name: 'Add Custom rental agreement' }).click();
