@@ -1,5 +1,5 @@
 import { Box, Button, Chip, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { todayInBusinessZone } from '../../domain/dates.ts';
 import {
@@ -15,10 +15,16 @@ import {
   criteriaToParams,
   SearchForm,
 } from '../features/properties/components/search-form.tsx';
-import { SearchResults } from '../features/properties/components/search-results.tsx';
 import { readSearchParams } from '../features/properties/search-params.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 import { toQueryString } from '../lib/query-string.ts';
+
+// Results (with their pagination) load once someone searches: the first visit shows the featured grid.
+const SearchResults = lazy(() =>
+  import('../features/properties/components/search-results.tsx').then((module) => ({
+    default: module.SearchResults,
+  })),
+);
 
 function FeaturedProperties() {
   const [type, setType] = useState<PropertyType | null>(null);
@@ -95,11 +101,13 @@ export default function HomePage() {
       </Container>
       <Container size="lg" py="xl">
         {searching && datesValid && (
-          <SearchResults
-            params={{ ...params, pageSize: 12 }}
-            backLink
-            onPage={(page) => setUrlParams(toQueryString({ ...params, page }))}
-          />
+          <Suspense fallback={<PropertyGridSkeleton />}>
+            <SearchResults
+              params={{ ...params, pageSize: 12 }}
+              backLink
+              onPage={(page) => setUrlParams(toQueryString({ ...params, page }))}
+            />
+          </Suspense>
         )}
         {!searching && <FeaturedProperties />}
       </Container>
