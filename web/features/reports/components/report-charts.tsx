@@ -60,6 +60,7 @@ export default function ReportCharts({ report }: { report: Report }) {
             { name: 'Received', color: 'blue.6' },
           ]}
           valueFormatter={(value) => `R ${value.toLocaleString('en-ZA', { maximumFractionDigits: 0 })}`}
+          yAxisProps={{ width: 84 }}
           withLegend
         />
       </ChartCard>
@@ -69,7 +70,7 @@ export default function ReportCharts({ report }: { report: Report }) {
           data={occupancy}
           dataKey="month"
           series={[{ name: 'Occupancy', color: 'grape.6' }]}
-          yAxisProps={{ domain: [0, 100] }}
+          yAxisProps={{ domain: [0, 100], width: 64 }}
           valueFormatter={(value) => `${value.toFixed(1)} %`}
           curveType="linear"
         />
@@ -80,6 +81,8 @@ export default function ReportCharts({ report }: { report: Report }) {
           data={statuses}
           dataKey="status"
           series={[{ name: 'Bookings', color: 'orange.6' }]}
+          yAxisProps={{ allowDecimals: false }}
+          xAxisProps={{ interval: 0 }}
         />
       </ChartCard>
     </SimpleGrid>
