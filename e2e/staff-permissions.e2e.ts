@@ -17,7 +17,8 @@ describe.runIf(browserAvailable)('journey: staff permissions reach the screen', 
   it('back office with Properties edits a listing’s title from Property Management', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, 'sipho@rentza.test', 'Staff#2026');
-    // A listing of Sipho's business (Thandi's) for this run, so parallel journeys keep their own.
+    // A listing of Sipho's business (Thandi's) for this run, under maintenance and hidden: journeys
+    // running alongside pick Thandi's open listings by their titles, and this one is renamed below.
     const stamp = Date.now();
     const title = `Staff Loft ${stamp}`;
     const created = await page.request.post('/api/properties', {
@@ -30,6 +31,8 @@ describe.runIf(browserAvailable)('journey: staff permissions reach the screen', 
         location: '3 Bree Street, Cape Town',
         price_per_day_cents: 85_000,
         specifications: { type: 'accommodation', bedrooms: 1, bathrooms: 1, maxOccupants: 2, maxGuests: 2 },
+        status: 'maintenance',
+        is_active: false,
       },
     });
     expect(created.status(), await created.text()).toBe(201);
