@@ -11,7 +11,7 @@ import {
 } from '../../../domain/schemas/business-profile.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { OPTIONAL_SESSION, PUBLIC_ACCESS } from '../../http/openapi.ts';
-import { MAX_IMAGE_BYTES } from '../../platform/images/process-image.ts';
+import { IMAGE_UPLOAD_LIMITS } from '../../platform/images/process-image.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import { readUploadedFile } from '../property-images/property-image.routes.ts';
 import {
@@ -44,7 +44,7 @@ const UploadBodySchema = z.unknown().meta({
 export async function registerBusinessProfileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
-      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
+      limits: IMAGE_UPLOAD_LIMITS,
     });
     const api = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['business profile'];

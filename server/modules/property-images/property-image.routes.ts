@@ -6,7 +6,7 @@ import { PropertyImageSchema } from '../../../domain/schemas/property-view.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { badRequest } from '../../http/errors.ts';
 import { binaryResponse, PUBLIC_ACCESS } from '../../http/openapi.ts';
-import { imageTooLarge, MAX_IMAGE_BYTES } from '../../platform/images/process-image.ts';
+import { IMAGE_UPLOAD_LIMITS, imageTooLarge } from '../../platform/images/process-image.ts';
 import { STORED_OBJECT_CACHE_CONTROL } from '../../platform/storage/s3-storage.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import {
@@ -58,7 +58,7 @@ export async function readUploadedFile(request: FastifyRequest): Promise<Buffer 
 export async function registerPropertyImageRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
-      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
+      limits: IMAGE_UPLOAD_LIMITS,
     });
     const api = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['property images'];

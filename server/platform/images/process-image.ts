@@ -2,6 +2,14 @@ import sharp from 'sharp';
 import { AppError, badRequest } from '../../http/errors.ts';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** The multipart limits of every image upload route: one file of at most MAX_IMAGE_BYTES, a few small fields. */
+export const IMAGE_UPLOAD_LIMITS = {
+  fileSize: MAX_IMAGE_BYTES,
+  files: 1,
+  fields: 10,
+  parts: 11,
+  fieldSize: 1024,
+};
 export const DISPLAY_MAX_SIDE = 1600;
 export const THUMBNAIL_SIZE = { width: 400, height: 300 } as const;
 /** Guards against decompression bombs: a small file that decodes to a huge bitmap (200 MP phones still pass). */
