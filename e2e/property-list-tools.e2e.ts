@@ -145,5 +145,22 @@ describe.runIf(browserAvailable)('journey: Property Management list tools', () =
     // The mark fades away on its own.
     await expect.poll(() => marked.count(), { timeout: 10_000 }).toBe(0);
     await context.close();
+
+    // On a phone the list view is a compact row per listing, not a table.
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    await signIn(phone.page, 'thandi@rentza.test', 'Owner#2026');
+    await phone.page.goto(`/property-management?q=${encodeURIComponent(stamp)}`);
+    await phone.page
+      .locator('label')
+      .filter({ hasText: /^List$/ })
+      .click();
+    const rows = phone.page.getByRole('list', { name: 'Listings' }).getByRole('listitem');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await phone.page.getByRole('table').count()).toBe(0);
+    expect(await rows.filter({ hasText: edited }).getByRole('button', { name: 'Edit' }).isVisible()).toBe(
+      true,
+    );
+    await expectAccessible(phone.page, 'property management list view on a phone');
+    await phone.context.close();
   });
 });
