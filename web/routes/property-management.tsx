@@ -1,7 +1,7 @@
 import {
   Alert,
   Anchor,
-  Badge,
+  Box,
   Button,
   Container,
   Group,
@@ -10,133 +10,50 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { useLocalStorage } from '@mantine/hooks';
 import { IconCamera, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { ArchivedBadge } from '../components/archived-badge.tsx';
+import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../features/account/api.ts';
 import {
   type OwnedProperty,
-  useDeleteProperty,
+  type Property,
   useListingAllowance,
   useMyProperties,
-  useRestoreProperty,
 } from '../features/properties/api.ts';
-import { type HomepageBoosts, useMyBoosts } from '../features/properties/boost-api.ts';
-import { BoostButton, BoostPanel } from '../features/properties/components/boost-panel.tsx';
+import { useMyBoosts } from '../features/properties/boost-api.ts';
+import { BoostPanel } from '../features/properties/components/boost-panel.tsx';
+import { ListingActions, ListingStateBadge } from '../features/properties/components/listing-actions.tsx';
+import { highlightStyle, ListingTable } from '../features/properties/components/listing-table.tsx';
+import { ListingToolbar, type ListingView } from '../features/properties/components/listing-toolbar.tsx';
 import { PropertyCard } from '../features/properties/components/property-card.tsx';
 import { PropertyForm } from '../features/properties/components/property-form.tsx';
-import { ApiError } from '../lib/api.ts';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import {
+  hasListingFilters,
+  type ListingFilters,
+  matchesListingFilters,
+  NO_FILTERS,
+  readListingFilters,
+  writeListingFilters,
+} from '../features/properties/list-filters.ts';
+import { useSavedHighlight } from '../features/properties/use-saved-highlight.ts';
+import { notifyNotice } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 
 type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; property: OwnedProperty };
 
-const DELETE_QUESTION = 'Are you sure you want to delete this property?';
-const ARCHIVE_NOTICE =
-  'This property has reservations, so it will be archived instead of deleted: it disappears from search and takes no new bookings, its reservations keep showing it, and you can restore it later.';
+/** The Cards / List choice, kept in this browser (docs/decisions/047). */
+export const VIEW_STORAGE_KEY = 'rentza-property-view';
 
-function RestoreButton({ property }: { property: OwnedProperty }) {
-  const restore = useRestoreProperty();
-  return (
-    <Button
-      size="xs"
-      variant="light"
-      fullWidth
-      loading={restore.isPending}
-      onClick={() =>
-        // The promise, not mutate's callbacks: this button unmounts once the listing is live again.
-        restore.mutateAsync(property.id).then(
-          () => notifySuccess('Property restored successfully'),
-          (error: unknown) =>
-            notifyError(error instanceof ApiError ? error.message : 'Failed to restore property'),
-        )
-      }
-    >
-      Restore
-    </Button>
-  );
-}
-
-function CardFooter({
-  property,
-  boosts,
-  onEdit,
-}: {
-  property: OwnedProperty;
-  boosts: HomepageBoosts | undefined;
-  onEdit: () => void;
-}) {
-  const remove = useDeleteProperty();
-  const archives = property.has_reservations;
-  const confirmDelete = () =>
-    modals.openConfirmModal({
-      title: archives ? 'Archive property' : 'Delete property',
-      closeButtonProps: { 'aria-label': 'Close' },
-      children: (
-        <Stack gap="xs">
-          <Text size="sm">{DELETE_QUESTION}</Text>
-          {archives && <Text size="sm">{ARCHIVE_NOTICE}</Text>}
-        </Stack>
-      ),
-      labels: { confirm: archives ? 'Archive' : 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      // The promise, not mutate's callbacks: a deleted listing's card unmounts before they would run.
-      onConfirm: () =>
-        remove.mutateAsync(property.id).then(
-          (archived) =>
-            notifySuccess(archived ? 'Property archived successfully' : 'Property deleted successfully'),
-          (error: unknown) =>
-            notifyError(error instanceof ApiError ? error.message : 'Failed to delete property'),
-        ),
-    });
-  return (
-    <Stack gap="xs">
-      {property.archived_at ? (
-        <RestoreButton property={property} />
-      ) : (
-        <Button size="xs" variant="light" component={Link} to={`/reservation/${property.id}`} fullWidth>
-          Create Reservation
-        </Button>
-      )}
-      {boosts && <BoostButton property={property} boosts={boosts} />}
-      <Group gap="xs" grow>
-        <Button size="xs" variant="default" onClick={onEdit}>
-          Edit
-        </Button>
-        {!property.archived_at && (
-          <Button size="xs" variant="subtle" color="red" onClick={confirmDelete} loading={remove.isPending}>
-            Delete
-          </Button>
-        )}
-      </Group>
-    </Stack>
-  );
-}
-
-function Extra({ property }: { property: OwnedProperty }) {
+function Specs({ property }: { property: OwnedProperty }) {
+  if (property.type !== 'accommodation') return null;
   const specs = property.specifications as { bedrooms?: number; bathrooms?: number };
   return (
-    <>
-      {property.archived_at ? (
-        <ArchivedBadge />
-      ) : (
-        <Badge
-          size="sm"
-          variant="outline"
-          color={property.is_active && property.status === 'available' ? 'teal' : 'gray'}
-        >
-          {property.is_active ? property.status : 'hidden'}
-        </Badge>
-      )}
-      {property.type === 'accommodation' && (
-        <Text size="xs" c="dimmed">
-          {specs.bedrooms ?? 0} bed · {specs.bathrooms ?? 0} bath
-        </Text>
-      )}
-    </>
+    <Text size="xs" c="dimmed">
+      {specs.bedrooms ?? 0} bed · {specs.bathrooms ?? 0} bath
+    </Text>
   );
 }
 
@@ -149,6 +66,21 @@ export default function PropertyManagementPage() {
   const isOwner = useCurrentUser().data?.role === 'owner';
   const boosts = useMyBoosts();
   const [limitReason, setLimitReason] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const filters = readListingFilters(params);
+  const [view, setView] = useLocalStorage<ListingView>({
+    key: VIEW_STORAGE_KEY,
+    defaultValue: 'cards',
+    getInitialValueInEffect: false,
+    serialize: (value) => value,
+    deserialize: (value) => (value === 'list' ? 'list' : 'cards'),
+  });
+  const [announcement, setAnnouncement] = useState('');
+  const shown = properties?.filter((property) => matchesListingFilters(property, filters));
+  const { highlightedId, highlight } = useSavedHighlight([shown, view, mode.kind]);
+
+  const setFilters = (next: ListingFilters, typing = false) =>
+    setParams((current) => writeListingFilters(current, next), { replace: typing });
 
   const startAdding = () => {
     if (subscription && !subscription.canCreateListing.allowed) {
@@ -161,19 +93,45 @@ export default function PropertyManagementPage() {
     setMode({ kind: 'add' });
   };
 
+  const finish = (saved?: Property) => {
+    setMode({ kind: 'list' });
+    if (!saved) return;
+    if (!matchesListingFilters(saved, filters)) {
+      setFilters(NO_FILTERS);
+      notifyNotice(
+        'listing-filters-cleared',
+        'Filters cleared',
+        `“${saved.title}” does not match the search and filters, so they were cleared to show it.`,
+      );
+    }
+    setAnnouncement(`“${saved.title}” is highlighted in the list.`);
+    highlight(saved.id);
+  };
+
+  const liveRegion = (
+    <VisuallyHidden role="status" aria-live="polite">
+      {announcement}
+    </VisuallyHidden>
+  );
+
   if (mode.kind !== 'list') {
     return (
       <Container size="md" py="xl">
-        <PropertyForm
-          property={mode.kind === 'edit' ? mode.property : undefined}
-          onDone={() => setMode({ kind: 'list' })}
-        />
+        {liveRegion}
+        <PropertyForm property={mode.kind === 'edit' ? mode.property : undefined} onDone={finish} />
       </Container>
     );
   }
 
+  const featuredIds = boosts.data?.propertyIds ?? [];
+  const edit = (property: OwnedProperty) => {
+    setAnnouncement('');
+    setMode({ kind: 'edit', property });
+  };
+
   return (
     <Container size="xl" py="xl">
+      {liveRegion}
       <Stack gap="lg">
         <Group justify="space-between">
           <div>
@@ -221,6 +179,9 @@ export default function PropertyManagementPage() {
         {properties && properties.length > 0 && (
           <BoostPanel boosts={boosts.data} isPending={boosts.isPending} />
         )}
+        {properties && properties.length > 0 && (
+          <ListingToolbar filters={filters} onFiltersChange={setFilters} view={view} onViewChange={setView} />
+        )}
         {isPending && (
           <SimpleGrid
             cols={{ base: 1, sm: 2, lg: 3 }}
@@ -243,21 +204,55 @@ export default function PropertyManagementPage() {
             No properties found. Click "Add New Property" to create one.
           </Text>
         )}
-        {properties && properties.length > 0 && (
+        {properties && shown && properties.length > 0 && hasListingFilters(filters) && (
+          <Text size="sm" c="dimmed">
+            Showing {shown.length} of {properties.length} listings
+          </Text>
+        )}
+        {properties && shown && properties.length > 0 && shown.length === 0 && (
+          <Stack align="center" py="xl" gap="sm">
+            <Text c="dimmed" ta="center">
+              No listings match your search and filters.
+            </Text>
+            <Button variant="default" onClick={() => setFilters(NO_FILTERS)}>
+              Clear filters
+            </Button>
+          </Stack>
+        )}
+        {shown && shown.length > 0 && view === 'list' && (
+          <ListingTable
+            properties={shown}
+            boosts={boosts.data}
+            featuredIds={featuredIds}
+            highlightedId={highlightedId}
+            onEdit={edit}
+          />
+        )}
+        {shown && shown.length > 0 && view === 'cards' && (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {properties.map((property) => (
-              <PropertyCard
+            {shown.map((property) => (
+              <Box
                 key={property.id}
-                property={{ ...property, featured: boosts.data?.propertyIds.includes(property.id) }}
-                extra={<Extra property={property} />}
-                footer={
-                  <CardFooter
-                    property={property}
-                    boosts={boosts.data}
-                    onEdit={() => setMode({ kind: 'edit', property })}
-                  />
-                }
-              />
+                data-listing-id={property.id}
+                data-highlighted={property.id === highlightedId || undefined}
+                style={{
+                  ...highlightStyle(property.id === highlightedId, 'ring'),
+                  borderRadius: 'var(--mantine-radius-md)',
+                }}
+              >
+                <PropertyCard
+                  property={{ ...property, featured: featuredIds.includes(property.id) }}
+                  extra={
+                    <>
+                      <ListingStateBadge property={property} />
+                      <Specs property={property} />
+                    </>
+                  }
+                  footer={
+                    <ListingActions property={property} boosts={boosts.data} onEdit={() => edit(property)} />
+                  }
+                />
+              </Box>
             ))}
           </SimpleGrid>
         )}

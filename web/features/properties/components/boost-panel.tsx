@@ -59,7 +59,15 @@ export function BoostPanel({
 }
 
 /** Boost / Remove boost on one listing's card, while the add-on is in use. */
-export function BoostButton({ property, boosts }: { property: OwnedProperty; boosts: HomepageBoosts }) {
+export function BoostButton({
+  property,
+  boosts,
+  fullWidth = true,
+}: {
+  property: OwnedProperty;
+  boosts: HomepageBoosts;
+  fullWidth?: boolean;
+}) {
   const setBoost = useSetBoost();
   const boosted = boosts.propertyIds.includes(property.id);
   if (!boosted && (!boosts.addOnInUse || !isListed(property))) return null;
@@ -69,7 +77,7 @@ export function BoostButton({ property, boosts }: { property: OwnedProperty; boo
       size="xs"
       variant={boosted ? 'default' : 'light'}
       color={boosted ? undefined : 'yellow'}
-      fullWidth
+      fullWidth={fullWidth}
       disabled={full}
       loading={setBoost.isPending}
       aria-label={`${boosted ? 'Remove boost from' : 'Boost'} ${property.title}`}

@@ -60,7 +60,14 @@ const STATUS_OPTIONS: Array<{ value: PropertyStatus; label: string }> = [
 ];
 
 /** Add or edit a listing: the fields, the type-specific section, amenities and photos. */
-export function PropertyForm({ property, onDone }: { property?: Property; onDone: () => void }) {
+export function PropertyForm({
+  property,
+  onDone,
+}: {
+  property?: Property;
+  /** Called with the saved listing after a save, with nothing after a cancel. */
+  onDone: (saved?: Property) => void;
+}) {
   const save = useSaveProperty();
   const [existing, setExisting] = useState<PropertyImage[]>(property?.images ?? []);
   const [pending, setPending] = useState<PendingPhoto[]>([]);
@@ -75,7 +82,7 @@ export function PropertyForm({ property, onDone }: { property?: Property; onDone
   });
   const dirty = !busy && (form.isDirty() || pending.length > 0);
   useUnsavedChangesWarning(dirty);
-  const cancel = () => (dirty ? confirmLeavingUnsaved(onDone) : onDone());
+  const cancel = () => (dirty ? confirmLeavingUnsaved(() => onDone()) : onDone());
 
   const uploadPending = async (propertyId: string): Promise<boolean> => {
     let allUploaded = true;
@@ -107,7 +114,7 @@ export function PropertyForm({ property, onDone }: { property?: Property; onDone
         return;
       }
       notifySuccess(property ? 'Property updated successfully' : 'Property created successfully');
-      onDone();
+      onDone(saved);
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'Failed to save property');
     } finally {
