@@ -43,7 +43,16 @@ async function dayButton(scope: Page | Locator, day: string, suffix = '') {
 
 async function searchFinds(page: Page, tag: string, title: string, checkIn: string, checkOut: string) {
   await page.goto(`/properties?q=${tag}&checkIn=${checkIn}&checkOut=${checkOut}`);
-  await expect.poll(() => page.getByText(/\d+ rentals? found/).isVisible(), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page
+          .getByText(/\d+ rentals? found|No properties found/)
+          .first()
+          .isVisible(),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   return page.getByRole('link', { name: title }).first().isVisible();
 }
 
