@@ -26,6 +26,7 @@ import { registerAgreementRoutes } from './modules/agreements/agreement.routes.t
 import { registerBillingLineRoutes } from './modules/billing-lines/billing-line.routes.ts';
 import { registerCatalogueRoutes } from './modules/billing-setup/catalogue.routes.ts';
 import { registerRateRoutes } from './modules/billing-setup/rate.routes.ts';
+import { registerBlockedPeriodRoutes } from './modules/blocked-periods/blocked-period.routes.ts';
 import { registerBusinessRoutes } from './modules/business/business.routes.ts';
 import { registerBusinessDetailsRoutes } from './modules/business-details/business-details.routes.ts';
 import { registerBusinessProfileRoutes } from './modules/business-profile/business-profile.routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerBusinessProfileRoutes(app, deps);
   registerHomepageBoostRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerBlockedPeriodRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);

@@ -5,7 +5,7 @@ import { PROPERTY_TYPES } from '../property.ts';
 import { MONTHLY_DEFAULTS, TIME_PATTERN } from '../rental-unit.ts';
 import { RESERVATION_STATUSES } from '../reservation.ts';
 
-const isoDate = (label: string) =>
+export const isoDate = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .refine(isValidIsoDate, `${label} must be a valid date (YYYY-MM-DD)`)

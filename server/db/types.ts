@@ -663,6 +663,8 @@ export interface Database {
   business_profiles: BusinessProfilesTable;
   in_app_notifications: InAppNotificationsTable;
   property_boosts: PropertyBoostsTable;
+  blocked_periods: BlockedPeriodsTable;
+  occupied_periods: OccupiedPeriodsTable;
 }
 
 /** One saved version of a business's rental agreement (migration 030): never changed or deleted. */
@@ -685,3 +687,27 @@ export type Payment = Selectable<PaymentsTable>;
 export type User = Selectable<UsersTable>;
 export type NewInvitation = Insertable<InvitationsTable>;
 export type UserUpdate = Updateable<UsersTable>;
+
+/** Dates of a listing taken out of booking by its owner (migration 035, docs/decisions/048). */
+export interface BlockedPeriodsTable {
+  id: Generated<string>;
+  property_id: string;
+  owner_id: string;
+  start_date: string;
+  end_date: string;
+  start_time: string | null;
+  end_time: string | null;
+  reason: 'maintenance' | 'owner_use';
+  note: string | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  period: ColumnType<string, never, never>;
+}
+
+/** What holds a listing's time, kept by triggers (migration 035): read it, never write it. */
+export interface OccupiedPeriodsTable {
+  property_id: string;
+  period: string;
+  reservation_id: string | null;
+  block_id: string | null;
+}

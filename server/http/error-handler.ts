@@ -5,7 +5,16 @@ import { AppError } from './errors.ts';
 interface PgError {
   code?: string;
   message?: string;
+  constraint?: string;
 }
+
+/**
+ * A booking's own no_double_booking speaks about other bookings; the one constraint of
+ * occupied_periods (migration 035) reaches a reservation's write only when a block holds the dates
+ * (blocks' own writes map it in their service).
+ */
+const DATES_TAKEN = 'Those dates are no longer available. Please choose different dates.';
+const DATES_BLOCKED = 'Those dates are blocked for this listing.';
 
 /**
  * A reservation that issued documents or billing lines refer to is kept (docs/decisions/006, 017):
@@ -55,10 +64,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(409).send({ error: 'CONFLICT', message: RESERVATION_KEPT_MESSAGE });
     }
     if ((error as PgError).code === '23P01') {
-      return reply.status(409).send({
-        error: 'CONFLICT',
-        message: 'Those dates are no longer available. Please choose different dates.',
-      });
+      const blocked = (error as PgError).constraint === 'no_overlapping_occupation';
+      return reply.status(409).send({ error: 'CONFLICT', message: blocked ? DATES_BLOCKED : DATES_TAKEN });
     }
     const refusedValue = REFUSED_VALUES[(error as PgError).code ?? ''];
     if (refusedValue) {

@@ -18,6 +18,12 @@ import { day, insertProperty, newClientInput } from './booking-fixtures.ts';
 import { addLine, businessDetailsBody } from './document-fixtures.ts';
 import { ensureLiveProfile } from './profile-fixtures.ts';
 
+/** Two nights far ahead, new each time, of the first owner's listing. */
+const blockBody = () => {
+  const start = 700 + next() * 2;
+  return { start_date: day(start), end_date: day(start + 2), reason: 'maintenance' };
+};
+
 /** The access matrix's rows for the business's data: listings, clients, reservations, billing, documents. */
 
 const listingBody = () => ({
@@ -254,6 +260,21 @@ export const BUSINESS_ROWS: Record<string, Row> = {
   deleteReservationsById: {
     request: async () => ({ url: `/api/reservations/${(await freshReservation()).id}` }),
     expect: '401 403 204 403 403 403 204',
+  },
+  // blocked periods: whoever manages the business's reservations; far ahead so they meet no booking
+  getBlockedPeriods: {
+    request: () => ({ url: `/api/blocked-periods?from=${day(0)}&to=${day(60)}` }),
+    expect: '401 403 200 200 200 200 200',
+  },
+  postPropertiesByIdBlockedPeriods: {
+    request: () => ({ url: `/api/properties/${data().propertyId}/blocked-periods`, body: blockBody() }),
+    expect: '401 403 201 403 201 201 201',
+  },
+  deleteBlockedPeriodsById: {
+    request: async () => ({
+      url: `/api/blocked-periods/${(await ownerPost<{ id: string }>(`/api/properties/${data().propertyId}/blocked-periods`, blockBody())).id}`,
+    }),
+    expect: '401 403 204 403 204 204 204',
   },
   postReservationsByIdCancel: {
     request: async () => ({ url: `/api/reservations/${(await freshReservation()).id}/cancel` }),

@@ -1,4 +1,5 @@
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -23,6 +24,9 @@ import {
 import { type IsoDate, todayInBusinessZone } from '../../domain/dates.ts';
 import { useCurrentUser } from '../features/account/api.ts';
 import { useCalendarProperties, useCalendarReservations } from '../features/calendar/api.ts';
+import { blocksByDay, useCalendarBlocks } from '../features/calendar/blocks-api.ts';
+import { BlockDatesDialog } from '../features/calendar/components/block-dates-dialog.tsx';
+import { BlockedDayItems } from '../features/calendar/components/blocked-day-items.tsx';
 import { CalendarFilters } from '../features/calendar/components/calendar-filters.tsx';
 import { CalendarLegend } from '../features/calendar/components/calendar-legend.tsx';
 import { CalendarToolbar } from '../features/calendar/components/calendar-toolbar.tsx';
@@ -59,11 +63,14 @@ export default function CalendarPage() {
   const [selectedDay, setSelectedDay] = useState<IsoDate | null>(today);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [editor, setEditor] = useState<EditorState>({ opened: false, reservationId: null });
+  const [blocking, setBlocking] = useState(false);
 
   const weeks = useMemo(() => monthWeeks(month.year, month.month), [month.year, month.month]);
   const range = useMemo(() => monthGridRange(month.year, month.month), [month.year, month.month]);
   const reservations = useCalendarReservations(range);
   const properties = useCalendarProperties();
+  const blocks = useCalendarBlocks(range);
+  const blockedByDay = useMemo(() => blocksByDay(blocks.data ?? [], weeks.flat()), [blocks.data, weeks]);
   const failed = reservations.isError || properties.isError;
 
   useEffect(() => {
@@ -91,7 +98,7 @@ export default function CalendarPage() {
     if (searchParams.get('month') !== shownParam) setSearchParams({ month: shownParam }, { replace: true });
   }, [shownParam, searchParams, setSearchParams]);
   const goTo = (target: CalendarMonth) => setMonth(target);
-  const refresh = () => Promise.all([reservations.refetch(), properties.refetch()]);
+  const refresh = () => Promise.all([reservations.refetch(), properties.refetch(), blocks.refetch()]);
 
   const openDay = (day: IsoDate) => {
     setSelectedDay(day);
@@ -119,6 +126,17 @@ export default function CalendarPage() {
             setSelectedDay(today);
           }}
           onRefresh={() => void refresh()}
+          actions={
+            canCreate && (
+              <Button
+                variant="default"
+                onClick={() => setBlocking(true)}
+                leftSection={<IconLock size={16} aria-hidden />}
+              >
+                Block dates
+              </Button>
+            )
+          }
         />
         <CalendarFilters
           filters={filters}
@@ -147,6 +165,10 @@ export default function CalendarPage() {
             loading={loading}
             reservationsByDay={byDay}
             title={title}
+            dayExtras={(day) => {
+              const held = blockedByDay.get(day);
+              return held ? <BlockedDayItems blocks={held} /> : null;
+            }}
             onDayClick={openDay}
             onMonthChange={goTo}
           />
@@ -168,6 +190,14 @@ export default function CalendarPage() {
           reservationId={editor.reservationId}
           draft={editor.draft}
           onSaved={() => void reservations.refetch()}
+        />
+      )}
+      {canCreate && (
+        <BlockDatesDialog
+          opened={blocking}
+          onClose={() => setBlocking(false)}
+          properties={properties.data ?? []}
+          today={today}
         />
       )}
     </Container>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { day, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import * as rentalUnits from './009-rental-units.ts';
+import * as blockedPeriods from './035-blocked-periods.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,6 +19,8 @@ describe('migration 009 carries existing bookings over', () => {
     const hall = await insertProperty(t.db, owner.user.id, { type: 'event_space' });
     const flat = await insertProperty(t.db, owner.user.id, { type: 'accommodation' });
     const db = t.db as unknown as Kysely<unknown>; // as the migrator runs migrations
+    // 035 builds on the period 009 adds: it is undone first and redone after.
+    await blockedPeriods.down(db);
     await rentalUnits.down(db);
 
     // Bookings by dates, as every booking was before: a venue for two whole days, a flat for three nights.
@@ -39,6 +42,7 @@ describe('migration 009 carries existing bookings over', () => {
         VALUES (${property.id}, ${owner.user.id}, ${client.id}, ${start}, ${end}, 'confirmed')`.execute(t.db);
     }
     await rentalUnits.up(db);
+    await blockedPeriods.up(db);
 
     const rows = await sql<{
       property_id: string;

@@ -229,6 +229,13 @@ export function matchingProperties(db: Executor, search: PropertySearch) {
             AND daterange(r.start_date, r.end_date, '[)') && daterange(${checkIn}::date, ${checkOut}::date, '[)')
             AND r.start_time IS NULL
         )`);
+        // A blocked period (migration 035) that shares a searched day takes the listing; blocks are
+        // whole days today (an hourly block, issue 22, would take its day here too).
+        conditions.push(sql<SqlBool>`NOT EXISTS (
+          SELECT 1 FROM blocked_periods b
+          WHERE b.property_id = p.id
+            AND b.end_date > ${checkIn}::date AND b.start_date < ${checkOut}::date
+        )`);
         // A blocking booking by the hour on a searched day (its one day: end_date = start_date + 1)
         // takes a listing not booked by the hour, and an event space when that day, with all its
         // bookings, has no free run of the minimum within the bookable hours left. Apart so that both

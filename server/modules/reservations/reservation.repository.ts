@@ -84,7 +84,10 @@ export function lockReservation(db: Executor, id: string) {
   return db.selectFrom('reservations').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-/** Blocking (pending, confirmed) bookings of a property that end after a date, for the availability list. */
+/**
+ * What holds a property's time after a date, for the availability list: blocking (pending,
+ * confirmed) bookings and blocked periods (migration 035), which take days the same way.
+ */
 export function listBlockingRanges(db: Executor, propertyId: string, after: string) {
   return db
     .selectFrom('reservations')
@@ -92,7 +95,14 @@ export function listBlockingRanges(db: Executor, propertyId: string, after: stri
     .where('property_id', '=', propertyId)
     .where('status', 'in', ['pending', 'confirmed'])
     .where('end_date', '>', after)
-    .orderBy('start_date')
+    .unionAll(
+      db
+        .selectFrom('blocked_periods')
+        .select(['start_date as start', 'end_date as end', 'start_time', 'end_time'])
+        .where('property_id', '=', propertyId)
+        .where('end_date', '>', after),
+    )
+    .orderBy('start')
     .orderBy('start_time')
     .execute();
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 interface CalendarToolbarProps {
   title: string;
@@ -8,6 +9,8 @@ interface CalendarToolbarProps {
   onNext: () => void;
   onToday: () => void;
   onRefresh: () => void;
+  /** More buttons after Refresh (Block dates). */
+  actions?: ReactNode;
 }
 
 /** The month and year as the title, with Previous, Next, Today and Refresh. */
@@ -18,6 +21,7 @@ export function CalendarToolbar({
   onNext,
   onToday,
   onRefresh,
+  actions,
 }: CalendarToolbarProps) {
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
@@ -52,6 +56,7 @@ export function CalendarToolbar({
         >
           Refresh
         </Button>
+        {actions}
       </Group>
     </Group>
   );

@@ -1,5 +1,5 @@
 import { Skeleton, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { type CSSProperties, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   calendarStatusLabel,
   knownStatus,
@@ -40,6 +40,7 @@ interface DayCellProps {
   selected: boolean;
   loading: boolean;
   reservations: CalendarReservation[];
+  extras?: ReactNode;
   onClick: (day: IsoDate) => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, day: IsoDate) => void;
   buttonRef: (element: HTMLButtonElement | null) => void;
@@ -52,6 +53,7 @@ function DayCell({
   selected,
   loading,
   reservations,
+  extras,
   onClick,
   onKeyDown,
   buttonRef,
@@ -89,6 +91,7 @@ function DayCell({
         ) : (
           <>
             <span className={classes.entries}>
+              {extras}
               {shown.map((reservation) => (
                 <span
                   key={reservation.id}
@@ -135,6 +138,8 @@ export interface MonthGridProps {
   /** The (filtered) reservations occupying each day of the grid. */
   reservationsByDay: Map<IsoDate, CalendarReservation[]>;
   title: string;
+  /** What else a day shows above its reservations (blocked dates), focusable on its own. */
+  dayExtras?: (day: IsoDate) => ReactNode;
   onDayClick: (day: IsoDate) => void;
   /** Arrow keys past the grid's edge move to the month of the day they reach. */
   onMonthChange: (month: CalendarMonth) => void;
@@ -149,6 +154,7 @@ export function MonthGrid({
   loading,
   reservationsByDay,
   title,
+  dayExtras,
   onDayClick,
   onMonthChange,
 }: MonthGridProps) {
@@ -205,6 +211,7 @@ export function MonthGrid({
                   selected={day === selectedDay}
                   loading={loading}
                   reservations={reservationsByDay.get(day) ?? []}
+                  extras={dayExtras?.(day)}
                   onClick={onDayClick}
                   onKeyDown={moveFocus}
                   buttonRef={(element) => {
