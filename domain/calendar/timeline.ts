@@ -1,5 +1,5 @@
 import { addDays, daysBetween, formatDisplayDate, type IsoDate } from '../dates.ts';
-import { bookedWhen } from '../owner-units.ts';
+import { bookingTimes } from '../owner-units.ts';
 import { type CalendarReservationLike, calendarStatusLabel } from './day-reservations.ts';
 import { weekdayOf } from './month-grid.ts';
 
@@ -142,18 +142,34 @@ export function layoutTimeline<T extends CalendarReservationLike & { start_time?
   });
 }
 
-/** A bar's spoken name: listing, client, dates (an hourly booking's day and times), status. */
-export function barLabel(
-  listingTitle: string,
-  reservation: {
-    start_date: IsoDate;
-    end_date: IsoDate;
-    start_time: string | null;
-    end_time: string | null;
-    status: string;
-    client: { first_name: string; last_name: string };
-  },
-): string {
-  const client = `${reservation.client.first_name} ${reservation.client.last_name}`.trim();
-  return `${listingTitle}, ${client}, ${bookedWhen(reservation)}, ${calendarStatusLabel(reservation.status)}`;
+interface BarBooking {
+  start_date: IsoDate;
+  end_date: IsoDate;
+  start_time: string | null;
+  end_time: string | null;
+  status: string;
+  client: { first_name: string; last_name: string };
+}
+
+/**
+ * What a bar says, in the order it is spoken: listing, client, dates (an hourly booking's day), its
+ * times, status. The bar shows the client, times and status; the rest is read out only.
+ */
+export function barParts(listingTitle: string, reservation: BarBooking) {
+  const times = bookingTimes(reservation);
+  return {
+    listing: listingTitle,
+    client: `${reservation.client.first_name} ${reservation.client.last_name}`.trim(),
+    dates: times
+      ? formatDisplayDate(reservation.start_date)
+      : `${formatDisplayDate(reservation.start_date)} – ${formatDisplayDate(reservation.end_date)}`,
+    times,
+    status: calendarStatusLabel(reservation.status),
+  };
+}
+
+/** The bar's whole name: 'Sea Point Loft, Lerato Dlamini, 24 November 2026 – 27 November 2026, Confirmed'. */
+export function barLabel(listingTitle: string, reservation: BarBooking): string {
+  const parts = barParts(listingTitle, reservation);
+  return [parts.listing, parts.client, parts.dates, parts.times, parts.status].filter(Boolean).join(', ');
 }

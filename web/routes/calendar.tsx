@@ -34,6 +34,7 @@ import {
   weekStartOf,
 } from '../../domain/calendar/timeline.ts';
 import { addDays, type IsoDate, todayInBusinessZone } from '../../domain/dates.ts';
+import { isBookableListing } from '../../domain/property.ts';
 import { useCurrentUser } from '../features/account/api.ts';
 import { useCalendarProperties, useCalendarReservations } from '../features/calendar/api.ts';
 import { CalendarFilters } from '../features/calendar/components/calendar-filters.tsx';
@@ -126,6 +127,10 @@ export default function CalendarPage() {
         .sort((a, b) => a.title.localeCompare(b.title)),
     [failed, properties.data, filters.ownerId, filters.propertyId],
   );
+  const bookable = useMemo(
+    () => new Set(listings.filter(isBookableListing).map((listing) => listing.id)),
+    [listings],
+  );
   const rows = useMemo(
     () => (view === 'timeline' ? layoutTimeline(listings, shown, span) : []),
     [view, listings, shown, span],
@@ -216,6 +221,7 @@ export default function CalendarPage() {
             title={title}
             loading={loading || (properties.isPending && !failed)}
             rows={rows}
+            bookable={bookable}
             onOpen={(reservationId) => setEditor({ opened: true, reservationId })}
             onCreate={
               canCreate

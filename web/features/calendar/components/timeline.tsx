@@ -1,15 +1,18 @@
 import { Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { calendarStatusLabel } from '../../../../domain/calendar/day-reservations.ts';
 import {
   isWeekend,
   WEEKDAY_LONG_NAMES,
   WEEKDAY_NAMES,
   weekdayOf,
 } from '../../../../domain/calendar/month-grid.ts';
-import { barLabel, type TimelineRow, type TimelineSpan } from '../../../../domain/calendar/timeline.ts';
+import {
+  barLabel,
+  barParts,
+  type TimelineRow,
+  type TimelineSpan,
+} from '../../../../domain/calendar/timeline.ts';
 import { formatDisplayDate, type IsoDate } from '../../../../domain/dates.ts';
-import { bookingTimes } from '../../../../domain/owner-units.ts';
 import type { CalendarReservation } from '../api.ts';
 import calendar from '../calendar.module.css';
 import { statusStyle } from './month-grid.tsx';
@@ -24,6 +27,8 @@ export interface TimelineProps {
   onOpen: (reservationId: string) => void;
   /** A free day of a listing: a new reservation for it (null when the user may not create). */
   onCreate: ((listingId: string, day: IsoDate) => void) | null;
+  /** The listings that take new bookings (inactive, under maintenance and archived ones do not). */
+  bookable: ReadonlySet<string>;
 }
 
 const dayName = (day: IsoDate) => `${WEEKDAY_LONG_NAMES[weekdayOf(day)]} ${formatDisplayDate(day)}`;
@@ -32,7 +37,7 @@ const dayName = (day: IsoDate) => `${WEEKDAY_LONG_NAMES[weekdayOf(day)]} ${forma
  * A row per listing over the span's days, bookings as bars (buttons named listing, client, dates,
  * status). The table scrolls sideways on narrow screens with the listing names held in place.
  */
-export function Timeline({ span, today, title, loading, rows, onOpen, onCreate }: TimelineProps) {
+export function Timeline({ span, today, title, loading, rows, onOpen, onCreate, bookable }: TimelineProps) {
   const days = span.days;
   return (
     // The region scrolls sideways, so it takes focus itself (arrow keys scroll it) even with no bars.
@@ -105,7 +110,7 @@ export function Timeline({ span, today, title, loading, rows, onOpen, onCreate }
                         data-today={day === today || undefined}
                         data-weekend-day={isWeekend(day) || undefined}
                       >
-                        {onCreate && !row.occupied[index] && (
+                        {onCreate && bookable.has(row.listing.id) && !row.occupied[index] && (
                           <UnstyledButton
                             className={classes.free}
                             tabIndex={-1}
@@ -118,9 +123,10 @@ export function Timeline({ span, today, title, loading, rows, onOpen, onCreate }
                     ))}
                     {row.bars.map((bar) => {
                       const reservation = bar.reservation;
+                      const parts = barParts(row.listing.title, reservation);
                       const label = barLabel(row.listing.title, reservation);
-                      const client = `${reservation.client.first_name} ${reservation.client.last_name}`;
-                      const times = bookingTimes(reservation);
+                      // The name is the hidden whole text (not an aria-label, which must contain the words shown);
+                      // the shown words are a shortened copy, and the tooltip gives the whole.
                       return (
                         <UnstyledButton
                           key={reservation.id}
@@ -133,13 +139,13 @@ export function Timeline({ span, today, title, loading, rows, onOpen, onCreate }
                           data-status={reservation.status}
                           data-clipped-start={bar.clippedStart || undefined}
                           data-clipped-end={bar.clippedEnd || undefined}
-                          aria-label={label}
                           title={label}
                           onClick={() => onOpen(reservation.id)}
                         >
+                          <VisuallyHidden>{label}</VisuallyHidden>
                           <span className={classes.barText} aria-hidden>
-                            {times ? `${times} · ` : ''}
-                            {client} · {calendarStatusLabel(reservation.status)}
+                            {parts.times ? `${parts.times} · ` : ''}
+                            {parts.client} · {parts.status}
                           </span>
                         </UnstyledButton>
                       );
