@@ -12,7 +12,15 @@ import {
   reservationsOnDay,
   splitForCell,
 } from './day-reservations.ts';
-import { filterReservations, NO_FILTERS, ownerLabel, ownerOptions, summaryText } from './filters.ts';
+import {
+  DEFAULT_FILTERS,
+  filterReservations,
+  ownerLabel,
+  ownerOptions,
+  statusFilterFromParam,
+  statusFilterLabel,
+  summaryText,
+} from './filters.ts';
 
 const booking = (
   id: string,
@@ -80,16 +88,28 @@ describe('filters and summary', () => {
     booking('4', '2026-11-10', '2026-11-12', { status: 'cancelled', property_id: 'p1' }),
   ];
   it.each([
-    [NO_FILTERS, ['1', '2', '3', '4']],
-    [{ ...NO_FILTERS, status: 'confirmed' as const }, ['2', '3']],
-    [{ ...NO_FILTERS, propertyId: 'p1' }, ['1', '3', '4']],
-    [{ ...NO_FILTERS, ownerId: 'owner-b' }, ['3']],
+    [DEFAULT_FILTERS, ['1', '2', '3']], // cancelled hidden by default
+    [{ ...DEFAULT_FILTERS, status: 'all' as const }, ['1', '2', '3', '4']],
+    [{ ...DEFAULT_FILTERS, status: 'cancelled' as const }, ['4']],
+    [{ ...DEFAULT_FILTERS, status: 'confirmed' as const }, ['2', '3']],
+    [{ ...DEFAULT_FILTERS, propertyId: 'p1' }, ['1', '3']],
+    [{ ...DEFAULT_FILTERS, propertyId: 'p1', status: 'all' as const }, ['1', '3', '4']],
+    [{ ...DEFAULT_FILTERS, ownerId: 'owner-b' }, ['3']],
     [{ propertyId: 'p1', status: 'confirmed' as const, ownerId: 'owner-a' }, []],
-    [{ ...NO_FILTERS, status: 'completed' as const }, []],
+    [{ ...DEFAULT_FILTERS, status: 'completed' as const }, []],
   ])('%o keeps %o', (filters, ids) => {
     expect(filterReservations(list, filters).map((r) => r.id)).toEqual(ids);
   });
 
+  it.each([
+    [null, 'active', 'All except cancelled'],
+    ['all', 'all', 'All statuses'],
+    ['cancelled', 'cancelled', 'Cancelled'],
+    ['archived', 'active', 'All except cancelled'],
+  ])('?status=%s is %s, read %s', (param, value, label) => {
+    expect(statusFilterFromParam(param)).toBe(value);
+    expect(statusFilterLabel(statusFilterFromParam(param))).toBe(label);
+  });
   it('summary reads Showing X of Y reservations', () => {
     expect(summaryText(2, 4)).toBe('Showing 2 of 4 reservations');
   });

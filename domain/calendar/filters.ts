@@ -5,8 +5,23 @@ import type { CalendarReservationLike } from './day-reservations.ts';
 
 export const ownerLabel = (ownerId: string) => `Owner ${ownerId.slice(0, 8)}`;
 
-export const STATUS_FILTER_VALUES = ['all', ...RESERVATION_STATUSES] as const;
+/** 'active' (the default) is every status but cancelled; 'all' brings the cancelled ones back. */
+export const STATUS_FILTER_VALUES = ['active', 'all', ...RESERVATION_STATUSES] as const;
 export type StatusFilter = (typeof STATUS_FILTER_VALUES)[number];
+export const DEFAULT_STATUS_FILTER: StatusFilter = 'active';
+
+export function statusFilterLabel(value: StatusFilter): string {
+  if (value === 'active') return 'All except cancelled';
+  if (value === 'all') return 'All statuses';
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+/** ?status= in the address: a known value, or the default (which the address leaves out). */
+export function statusFilterFromParam(value: string | null): StatusFilter {
+  return (STATUS_FILTER_VALUES as readonly string[]).includes(value ?? '')
+    ? (value as StatusFilter)
+    : DEFAULT_STATUS_FILTER;
+}
 
 export interface CalendarFilters {
   propertyId: string | null;
@@ -14,7 +29,14 @@ export interface CalendarFilters {
   ownerId: string | null;
 }
 
-export const NO_FILTERS: CalendarFilters = { propertyId: null, status: 'all', ownerId: null };
+export const DEFAULT_FILTERS: CalendarFilters = {
+  propertyId: null,
+  status: DEFAULT_STATUS_FILTER,
+  ownerId: null,
+};
+
+const statusMatches = (status: string, filter: StatusFilter) =>
+  filter === 'all' || (filter === 'active' ? status !== 'cancelled' : status === filter);
 
 export function filterReservations<T extends CalendarReservationLike>(
   reservations: readonly T[],
@@ -23,7 +45,7 @@ export function filterReservations<T extends CalendarReservationLike>(
   return reservations.filter(
     (reservation) =>
       (!filters.propertyId || reservation.property_id === filters.propertyId) &&
-      (filters.status === 'all' || reservation.status === filters.status) &&
+      statusMatches(reservation.status, filters.status) &&
       (!filters.ownerId || reservation.owner_id === filters.ownerId),
   );
 }

@@ -15,13 +15,13 @@ vi.mock('../features/reservations/components/reservation-editor.tsx', () => ({
   ReservationEditor: (props: {
     opened: boolean;
     reservationId?: string | null;
-    draft?: { startDate: string; endDate: string };
+    draft?: { startDate: string; endDate: string; propertyId?: string };
   }) =>
     props.opened ? (
       <div data-testid="editor">
         {props.reservationId
           ? `edit ${props.reservationId}`
-          : `create ${props.draft?.startDate} ${props.draft?.endDate}`}
+          : `create ${props.draft?.startDate} ${props.draft?.endDate}${props.draft?.propertyId ? ` ${props.draft.propertyId}` : ''}`}
       </div>
     ) : null,
 }));
@@ -78,6 +78,7 @@ const PROPERTIES = [
 
 let requests: string[] = [];
 let failReservations = 0;
+let served: Reservation[] = RESERVATIONS;
 
 function serve(sessionUser: ReturnType<typeof user>) {
   vi.stubGlobal(
@@ -93,7 +94,7 @@ function serve(sessionUser: ReturnType<typeof user>) {
           failReservations--;
           return json({ message: 'boom' }, 500);
         }
-        return json(RESERVATIONS);
+        return json(served);
       }
       return json({ message: 'not found' }, 404);
     }),
@@ -105,6 +106,7 @@ function renderPage(initialPath = '/calendar') {
   const router = createMemoryRouter([{ path: '/calendar', element: <CalendarPage /> }], {
     initialEntries: [initialPath],
   });
+  address = () => `${router.state.location.pathname}${router.state.location.search}`;
   render(
     <MantineProvider env="test">
       <Notifications />
@@ -130,9 +132,12 @@ const chooseOption = async (label: string, option: string) => {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 };
 
+let address = () => '';
+
 beforeEach(() => {
   requests = [];
   failReservations = 0;
+  served = RESERVATIONS;
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-21T08:00:00Z'));
 });
@@ -234,5 +239,82 @@ describe('calendar screen', { timeout: 30_000 }, () => {
     renderPage('/calendar?month=2027-02');
     expect(await screen.findByText('February 2027', { selector: 'h2' })).toBeTruthy();
     await waitFor(() => expect(requests).toContain('/api/reservations?from=2027-01-31&to=2027-03-07'));
+  });
+});
+
+describe('calendar screen: cancelled bookings and the timeline', { timeout: 30_000 }, () => {
+  const cancelled = reservation('r-cancelled', 'p2', '2026-11-23', '2026-11-25', 'cancelled');
+
+  it('hides cancelled bookings by default; All statuses shows them and the address remembers it', async () => {
+    served = [...RESERVATIONS, cancelled];
+    serve(user('owner'));
+    renderPage();
+    await screen.findByText('Showing 3 of 4 reservations');
+    expect(await dayButton('2026-11-23', /, no reservations$/)).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveProperty('value', 'All except cancelled');
+    await chooseOption('Status', 'All statuses');
+    await screen.findByText('Showing 4 of 4 reservations');
+    expect(await dayButton('2026-11-23', /, 1 reservation$/)).toBeTruthy();
+    await waitFor(() => expect(address()).toBe('/calendar?month=2026-11&status=all'));
+    await chooseOption('Status', 'Cancelled');
+    await screen.findByText('Showing 1 of 4 reservations');
+    await waitFor(() => expect(address()).toBe('/calendar?month=2026-11&status=cancelled'));
+  });
+
+  it('reads the status filter from the address', async () => {
+    served = [...RESERVATIONS, cancelled];
+    serve(user('owner'));
+    renderPage('/calendar?month=2026-11&status=all');
+    await screen.findByText('Showing 4 of 4 reservations');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveProperty('value', 'All statuses');
+  });
+
+  it('the timeline: a row per listing, bars that open the editor, free days that create, spans that move', async () => {
+    served = [...RESERVATIONS, cancelled];
+    serve(user('owner'));
+    renderPage();
+    await screen.findByText('Showing 3 of 4 reservations');
+    fireEvent.click(screen.getByRole('radio', { name: 'Timeline' }));
+    // Today is Saturday 21 November: the span starts on Sunday the 15th, two weeks by default.
+    expect(await screen.findByText('15 Nov – 28 November 2026', { selector: 'h2' })).toBeTruthy();
+    await waitFor(() => expect(requests).toContain('/api/reservations?from=2026-11-15&to=2026-11-29'));
+    await waitFor(() => expect(address()).toBe('/calendar?view=timeline&start=2026-11-15&weeks=2'));
+    expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual([
+      'Karoo Farmhouse',
+      'Sea Point Loft',
+    ]);
+    const bar = await screen.findByRole('button', {
+      name: 'Sea Point Loft, Lerato Dlamini, 19 November 2026 – 23 November 2026, Confirmed',
+    });
+    fireEvent.click(bar);
+    expect(screen.getByTestId('editor').textContent).toBe('edit r-early');
+    expect(screen.queryByRole('button', { name: /Cancelled$/ })).toBeNull();
+
+    fireEvent.click(
+      screen.getByRole('button', { name: 'New reservation: Karoo Farmhouse, Friday 27 November 2026' }),
+    );
+    expect(screen.getByTestId('editor').textContent).toBe('create 2026-11-27 2026-11-28 p2');
+
+    fireEvent.click(screen.getByRole('radio', { name: '4 weeks' }));
+    expect(await screen.findByText('15 Nov – 12 December 2026', { selector: 'h2' })).toBeTruthy();
+    fireEvent.click(button('Next'));
+    expect(await screen.findByText('13 December 2026 – 9 January 2027', { selector: 'h2' })).toBeTruthy();
+    await waitFor(() => expect(requests).toContain('/api/reservations?from=2026-12-13&to=2027-01-10'));
+    fireEvent.click(button('Today'));
+    expect(await screen.findByText('15 Nov – 12 December 2026', { selector: 'h2' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Month' }));
+    expect(await screen.findByText('November 2026', { selector: 'h2' })).toBeTruthy();
+  });
+
+  it('opens the timeline from the address, cancelled bars shown with status=all', async () => {
+    served = [...RESERVATIONS, cancelled];
+    serve(user('owner'));
+    renderPage('/calendar?view=timeline&start=2026-11-25&weeks=1&status=all');
+    expect(await screen.findByText('22 Nov – 28 November 2026', { selector: 'h2' })).toBeTruthy();
+    expect(
+      await screen.findByRole('button', {
+        name: 'Karoo Farmhouse, Lerato Dlamini, 23 November 2026 – 25 November 2026, Cancelled',
+      }),
+    ).toBeTruthy();
   });
 });

@@ -8,20 +8,34 @@ import {
   reservationsOnDay,
 } from '../../domain/calendar/day-reservations.ts';
 import {
+  DEFAULT_FILTERS,
+  DEFAULT_STATUS_FILTER,
   type CalendarFilters as Filters,
   filterReservations,
-  NO_FILTERS,
   ownerOptions,
+  statusFilterFromParam,
 } from '../../domain/calendar/filters.ts';
 import {
   type CalendarMonth,
+  isInMonth,
   monthGridRange,
   monthOf,
   monthTitle,
   monthWeeks,
   shiftMonth,
 } from '../../domain/calendar/month-grid.ts';
-import { type IsoDate, todayInBusinessZone } from '../../domain/dates.ts';
+import {
+  layoutTimeline,
+  monthDayOfSpan,
+  shiftSpan,
+  spanTitle,
+  timelineSpan,
+  timelineStartFromParam,
+  timelineWeeksFromParam,
+  weekStartOf,
+} from '../../domain/calendar/timeline.ts';
+import { addDays, type IsoDate, todayInBusinessZone } from '../../domain/dates.ts';
+import { isBookableListing } from '../../domain/property.ts';
 import { useCurrentUser } from '../features/account/api.ts';
 import { useCalendarProperties, useCalendarReservations } from '../features/calendar/api.ts';
 import { blocksByDay, useCalendarBlocks } from '../features/calendar/blocks-api.ts';
@@ -30,8 +44,13 @@ import { BlockedDayItems } from '../features/calendar/components/blocked-day-ite
 import { CalendarFilters } from '../features/calendar/components/calendar-filters.tsx';
 import { CalendarLegend } from '../features/calendar/components/calendar-legend.tsx';
 import { CalendarToolbar } from '../features/calendar/components/calendar-toolbar.tsx';
+import {
+  type CalendarView,
+  CalendarViewSwitch,
+} from '../features/calendar/components/calendar-view-switch.tsx';
 import { DayAgenda } from '../features/calendar/components/day-agenda.tsx';
 import { MonthGrid } from '../features/calendar/components/month-grid.tsx';
+import { Timeline } from '../features/calendar/components/timeline.tsx';
 import { ReservationEditor } from '../features/reservations/components/reservation-editor.tsx';
 import { notifyError } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/page-title.ts';
@@ -49,7 +68,7 @@ const monthParam = ({ year, month }: CalendarMonth) => `${year}-${String(month).
 interface EditorState {
   opened: boolean;
   reservationId: string | null;
-  draft?: { startDate: IsoDate; endDate: IsoDate };
+  draft?: { startDate: IsoDate; endDate: IsoDate; propertyId?: string };
 }
 const EMPTY: never[] = [];
 
@@ -60,13 +79,23 @@ export default function CalendarPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   // State, not the address, is the source of truth: quick clicks each build on the month before.
   const [month, setMonth] = useState(() => monthFromParam(searchParams.get('month'), today));
+  const [view, setView] = useState<CalendarView>(() =>
+    searchParams.get('view') === 'timeline' ? 'timeline' : 'month',
+  );
+  const [spanStart, setSpanStart] = useState(() => timelineStartFromParam(searchParams.get('start'), today));
+  const [spanWeeks, setSpanWeeks] = useState(() => timelineWeeksFromParam(searchParams.get('weeks')));
   const [selectedDay, setSelectedDay] = useState<IsoDate | null>(today);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(() => ({
+    ...DEFAULT_FILTERS,
+    status: statusFilterFromParam(searchParams.get('status')),
+  }));
   const [editor, setEditor] = useState<EditorState>({ opened: false, reservationId: null });
   const [blocking, setBlocking] = useState(false);
 
   const weeks = useMemo(() => monthWeeks(month.year, month.month), [month.year, month.month]);
-  const range = useMemo(() => monthGridRange(month.year, month.month), [month.year, month.month]);
+  const span = useMemo(() => timelineSpan(spanStart, spanWeeks), [spanStart, spanWeeks]);
+  const monthRange = useMemo(() => monthGridRange(month.year, month.month), [month.year, month.month]);
+  const range = view === 'timeline' ? { start: span.start, end: span.end } : monthRange;
   const reservations = useCalendarReservations(range);
   const properties = useCalendarProperties();
   const blocks = useCalendarBlocks(range);
@@ -93,10 +122,50 @@ export default function CalendarPage() {
   const canCreate = !!user && canCreateFromCalendar(user);
   const loading = reservations.isPending && !failed;
 
-  const shownParam = monthParam(month);
+  const listings = useMemo(
+    () =>
+      (failed ? [] : (properties.data ?? []))
+        .filter(
+          (property) =>
+            !property.archived &&
+            (!filters.ownerId || property.owner_id === filters.ownerId) &&
+            (!filters.propertyId || property.id === filters.propertyId),
+        )
+        .sort((a, b) => a.title.localeCompare(b.title)),
+    [failed, properties.data, filters.ownerId, filters.propertyId],
+  );
+  const bookable = useMemo(
+    () => new Set(listings.filter(isBookableListing).map((listing) => listing.id)),
+    [listings],
+  );
+  const rows = useMemo(
+    () => (view === 'timeline' ? layoutTimeline(listings, shown, span) : []),
+    [view, listings, shown, span],
+  );
+
+  // The address keeps the view, its month or span, and a status filter other than the default.
+  const address = new URLSearchParams(
+    view === 'timeline'
+      ? { view, start: span.start, weeks: String(spanWeeks) }
+      : { month: monthParam(month) },
+  );
+  if (filters.status !== DEFAULT_STATUS_FILTER) address.set('status', filters.status);
+  const addressText = address.toString();
   useEffect(() => {
-    if (searchParams.get('month') !== shownParam) setSearchParams({ month: shownParam }, { replace: true });
-  }, [shownParam, searchParams, setSearchParams]);
+    if (searchParams.toString() !== addressText) setSearchParams(addressText, { replace: true });
+  }, [addressText, searchParams, setSearchParams]);
+
+  const changeView = (next: CalendarView) => {
+    if (next === view) return;
+    if (next === 'timeline')
+      setSpanStart(weekStartOf(isInMonth(today, month) ? today : `${monthParam(month)}-01`));
+    else setMonth(monthOf(monthDayOfSpan(span)));
+    setView(next);
+  };
+  const step = (delta: number) =>
+    view === 'timeline'
+      ? setSpanStart((current) => shiftSpan(current, spanWeeks, delta))
+      : setMonth((current) => shiftMonth(current, delta));
   const goTo = (target: CalendarMonth) => setMonth(target);
   const refresh = () => Promise.all([reservations.refetch(), properties.refetch(), blocks.refetch()]);
 
@@ -109,7 +178,7 @@ export default function CalendarPage() {
     else notifyError(action.message);
   };
 
-  const title = monthTitle(month.year, month.month);
+  const title = view === 'timeline' ? spanTitle(span) : monthTitle(month.year, month.month);
   const agendaDay = selectedDay && byDay.has(selectedDay) ? selectedDay : null;
 
   return (
@@ -119,10 +188,11 @@ export default function CalendarPage() {
         <CalendarToolbar
           title={title}
           refreshing={reservations.isRefetching || properties.isRefetching}
-          onPrevious={() => setMonth((current) => shiftMonth(current, -1))}
-          onNext={() => setMonth((current) => shiftMonth(current, 1))}
+          onPrevious={() => step(-1)}
+          onNext={() => step(1)}
           onToday={() => {
             goTo(monthOf(today));
+            setSpanStart(weekStartOf(today));
             setSelectedDay(today);
           }}
           onRefresh={() => void refresh()}
@@ -137,6 +207,12 @@ export default function CalendarPage() {
               </Button>
             )
           }
+        />
+        <CalendarViewSwitch
+          view={view}
+          onViewChange={changeView}
+          weeks={spanWeeks}
+          onWeeksChange={setSpanWeeks}
         />
         <CalendarFilters
           filters={filters}
@@ -156,25 +232,47 @@ export default function CalendarPage() {
             </Group>
           </Alert>
         )}
-        <Paper withBorder radius="md" style={{ overflow: 'hidden' }} aria-busy={loading || undefined}>
-          <MonthGrid
-            month={month}
-            weeks={weeks}
+        {view === 'timeline' ? (
+          <Timeline
+            span={span}
             today={today}
-            selectedDay={selectedDay}
-            loading={loading}
-            reservationsByDay={byDay}
             title={title}
-            dayExtras={(day) => {
-              const held = blockedByDay.get(day);
-              return held ? <BlockedDayItems blocks={held} /> : null;
-            }}
-            onDayClick={openDay}
-            onMonthChange={goTo}
+            loading={loading || (properties.isPending && !failed)}
+            rows={rows}
+            bookable={bookable}
+            onOpen={(reservationId) => setEditor({ opened: true, reservationId })}
+            onCreate={
+              canCreate
+                ? (propertyId, day) =>
+                    setEditor({
+                      opened: true,
+                      reservationId: null,
+                      draft: { startDate: day, endDate: addDays(day, 1), propertyId },
+                    })
+                : null
+            }
           />
-        </Paper>
+        ) : (
+          <Paper withBorder radius="md" style={{ overflow: 'hidden' }} aria-busy={loading || undefined}>
+            <MonthGrid
+              month={month}
+              weeks={weeks}
+              today={today}
+              selectedDay={selectedDay}
+              loading={loading}
+              reservationsByDay={byDay}
+              title={title}
+              dayExtras={(day) => {
+                const held = blockedByDay.get(day);
+                return held ? <BlockedDayItems blocks={held} /> : null;
+              }}
+              onDayClick={openDay}
+              onMonthChange={goTo}
+            />
+          </Paper>
+        )}
         <CalendarLegend />
-        {agendaDay && !loading && (
+        {view === 'month' && agendaDay && !loading && (
           <DayAgenda
             day={agendaDay}
             reservations={byDay.get(agendaDay) ?? []}

@@ -33,11 +33,11 @@ export interface Draft {
 /** A new draft (today to tomorrow, or the calendar day chosen) or one loaded from a reservation. */
 export function draftFrom(
   reservation: Reservation | undefined,
-  initial?: { startDate: string; endDate: string },
+  initial?: { startDate: string; endDate: string; propertyId?: string },
 ): Draft {
   const today = todayInBusinessZone();
   return {
-    propertyId: reservation?.property_id ?? null,
+    propertyId: reservation?.property_id ?? initial?.propertyId ?? null,
     clientId: reservation?.client_id ?? null,
     newClient: EMPTY_NEW_CLIENT,
     startDate: reservation?.start_date ?? initial?.startDate ?? today,

@@ -1,10 +1,10 @@
 import { Group, Select, Text } from '@mantine/core';
-import { calendarStatusLabel } from '../../../../domain/calendar/day-reservations.ts';
 import {
   type CalendarFilters as Filters,
   ownerLabel,
   STATUS_FILTER_VALUES,
   type StatusFilter,
+  statusFilterLabel,
   summaryText,
 } from '../../../../domain/calendar/filters.ts';
 import type { CalendarProperty } from '../api.ts';
@@ -50,14 +50,11 @@ export function CalendarFilters({
         />
         <Select
           label="Status"
-          w={{ base: '100%', xs: 180 }}
+          w={{ base: '100%', xs: 210 }}
           allowDeselect={false}
-          data={STATUS_FILTER_VALUES.map((value) => ({
-            value,
-            label: value === ALL ? 'All statuses' : calendarStatusLabel(value),
-          }))}
+          data={STATUS_FILTER_VALUES.map((value) => ({ value, label: statusFilterLabel(value) }))}
           value={filters.status}
-          onChange={(value) => onChange({ ...filters, status: (value ?? ALL) as StatusFilter })}
+          onChange={(value) => value && onChange({ ...filters, status: value as StatusFilter })}
         />
         {owners && (
           <Select

@@ -185,4 +185,18 @@ describe('MonthGrid', () => {
     expect(cell.getByText('Pending')).toBeTruthy(); // a booking by dates shows no times
     expect(day('Friday 13 November 2026, no reservations')).toBeTruthy();
   });
+
+  it('names the client under the listing and gives every entry in full as the day’s tooltip', () => {
+    render(<Harness />);
+    const saturday = screen.getByRole('button', { name: /^Saturday 21 November 2026/ });
+    expect(saturday.getAttribute('title')).toBe(
+      [
+        'Sea Point Loft — Lerato Dlamini, Confirmed',
+        'Bo-Kaap Studio — Lerato Dlamini, Cancelled',
+        'Karoo Farmhouse — Lerato Dlamini, Pending',
+        'Umhlanga Villa — Lerato Dlamini, Completed',
+      ].join('\n'),
+    );
+    expect(within(saturday.parentElement as HTMLElement).getAllByText('Lerato Dlamini')).toHaveLength(2);
+  });
 });

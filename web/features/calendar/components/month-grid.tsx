@@ -33,6 +33,20 @@ export function statusStyle(status: string): CSSProperties {
   } as CSSProperties;
 }
 
+const listingTitle = (reservation: CalendarReservation) =>
+  `${reservation.property?.title ?? 'Property'}${reservation.property?.archived ? ' (archived)' : ''}`;
+const clientName = (reservation: CalendarReservation) =>
+  `${reservation.client.first_name} ${reservation.client.last_name}`;
+/** One entry in full: 'Sea Point Loft — Lerato Mokoena, 10:00–12:00, Confirmed'. */
+const entryText = (reservation: CalendarReservation) =>
+  [
+    `${listingTitle(reservation)} — ${clientName(reservation)}`,
+    bookingTimes(reservation),
+    calendarStatusLabel(reservation.status),
+  ]
+    .filter(Boolean)
+    .join(', ');
+
 interface DayCellProps {
   day: IsoDate;
   month: CalendarMonth;
@@ -63,6 +77,8 @@ function DayCell({
   const count = loading ? 0 : reservations.length;
   const { shown, more } = splitForCell(reservations);
   const label = dayAriaLabel(day, { today: isToday, selected, otherMonth, count: loading ? null : count });
+  // The entries are cut to the cell's width; the day's tooltip (and description) gives them in full.
+  const fullText = loading ? undefined : reservations.map(entryText).join('\n') || undefined;
   // The button covers the whole cell and carries the spoken label; the visible content is a layer above it
   // that clicks pass through. Keeping the text out of the button keeps its name and visible label in step.
   return (
@@ -71,6 +87,7 @@ function DayCell({
         ref={buttonRef}
         className={classes.day}
         aria-label={label}
+        title={fullText}
         aria-current={isToday ? 'date' : undefined}
         data-date={day}
         data-today={isToday || undefined}
@@ -98,11 +115,9 @@ function DayCell({
                   className={`${classes.status} ${classes.entry}`}
                   style={statusStyle(reservation.status)}
                 >
-                  <span className={classes.entryTitle}>
-                    {reservation.property?.title ?? 'Property'}
-                    {reservation.property?.archived ? ' (archived)' : ''}
-                  </span>
-                  <span className={classes.entryStatus}>
+                  <span className={classes.entryTitle}>{listingTitle(reservation)}</span>
+                  <span className={classes.entryLine}>{clientName(reservation)}</span>
+                  <span className={classes.entryLine}>
                     {bookingTimes(reservation) ? `${bookingTimes(reservation)} · ` : ''}
                     {calendarStatusLabel(reservation.status)}
                   </span>

@@ -114,7 +114,7 @@ export function ReservationDetailsForm({
   /** Who is editing: decides whose clients are listed and whether a new one may be added. */
   user: Actor;
   reservation?: Reservation;
-  initial?: { startDate: string; endDate: string };
+  initial?: { startDate: string; endDate: string; propertyId?: string };
   onClose: () => void;
   onSaved?: () => void;
 }) {

@@ -20,7 +20,8 @@ export function ReservationEditor({
   opened: boolean;
   onClose: () => void;
   reservationId?: string | null;
-  draft?: { startDate: string; endDate: string };
+  /** A new reservation's dates, and its listing when the timeline's row chose one. */
+  draft?: { startDate: string; endDate: string; propertyId?: string };
   onSaved?: () => void;
 }) {
   const existing = useReservation(opened ? reservationId : null);
@@ -52,7 +53,7 @@ export function ReservationEditor({
           {!loading && !existing.isError && (
             <ReservationDetailsForm
               user={user}
-              key={existing.data?.id ?? `new-${draft?.startDate ?? ''}`}
+              key={existing.data?.id ?? `new-${draft?.startDate ?? ''}-${draft?.propertyId ?? ''}`}
               reservation={existing.data}
               initial={draft}
               onClose={onClose}
