@@ -42,10 +42,11 @@ export async function newPage(
  */
 const ALSO_REQUIRED = new Set(['page-has-heading-one', 'landmark-no-duplicate-banner', 'landmark-unique']);
 
-async function axeFindings(page: Page): Promise<string[]> {
+async function axeFindings(page: Page, alsoRequired: readonly string[] = []): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
+  const required = new Set([...ALSO_REQUIRED, ...alsoRequired]);
   return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALSO_REQUIRED.has(v.id))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || required.has(v.id))
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -77,7 +78,12 @@ async function showScheme(page: Page, scheme: Scheme): Promise<void> {
  * The check every visited screen gets, in the light and the dark theme: no serious or critical axe
  * violations (nor the moderate ones above), nothing refused by the CSP.
  */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
+export async function expectAccessible(
+  page: Page,
+  screen: string,
+  /** More moderate axe rules this check requires (e.g. `region` for portalled menus). */
+  alsoRequired: readonly string[] = [],
+): Promise<void> {
   // A screen is checked once it has drawn its heading: routes load lazily, and right after a
   // navigation the page may still show the previous screen's fallback. A page that never draws an
   // h1 still fails below (page-has-heading-one).
@@ -92,10 +98,10 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   )) as Scheme | null;
   const current: Scheme = shown === 'dark' ? 'dark' : 'light';
   const other: Scheme = current === 'dark' ? 'light' : 'dark';
-  expect(await axeFindings(page), `axe on ${screen} (${current} theme)`).toEqual([]);
+  expect(await axeFindings(page, alsoRequired), `axe on ${screen} (${current} theme)`).toEqual([]);
   await showScheme(page, other);
   try {
-    expect(await axeFindings(page), `axe on ${screen} (${other} theme)`).toEqual([]);
+    expect(await axeFindings(page, alsoRequired), `axe on ${screen} (${other} theme)`).toEqual([]);
   } finally {
     await showScheme(page, current);
   }

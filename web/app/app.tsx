@@ -54,6 +54,10 @@ export function App() {
           <AppRouter preparePage={preloadRoute}>
             <AppRoutes />
           </AppRouter>
+          {/* Mantine portals menus, dropdowns, pickers, dialogs and toasts into the element marked as its
+              shared portal node (else it adds an unmarked one to <body>): a named section is a landmark, so what
+              they show is inside one (axe region). */}
+          <section data-mantine-shared-portal-node="true" aria-label="Pop-ups" />
         </DatesProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -9,10 +9,44 @@ import {
   type MantineThemeColors,
   type MenuProps,
   type ModalProps,
+  type PopoverProps,
   type SelectProps,
 } from '@mantine/core';
+import type { CalendarAriaLabels } from '@mantine/dates';
 
 const COMBOBOX_LIST_STYLE = { maxHeight: 260, overflowY: 'auto' } as const;
+
+/**
+ * Every date picker's header buttons are icons: they need names on each level (axe button-name).
+ * Mantine labels its month/year/decade controls from `ariaLabels` (`nextLabel`/`previousLabel` are
+ * only the fallback). The level button between them keeps its visible text (e.g. "November 2026") as
+ * its name: another label would not contain it (axe label-content-name-mismatch).
+ */
+const PICKER_ARIA_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+} satisfies CalendarAriaLabels;
+
+const CALENDAR_DEFAULTS = {
+  defaultProps: { ariaLabels: PICKER_ARIA_LABELS, previousLabel: 'Previous', nextLabel: 'Next' },
+};
+
+/**
+ * A picker input's popover is a dialog labelled by its target's id, which the input replaces with its
+ * own: the dialog had no name (axe aria-dialog-name). It gets one here; a screen that passes its own
+ * `popoverProps` keeps the name by spreading DATE_POPOVER_PROPS into them.
+ */
+export const DATE_POPOVER_PROPS = {
+  attributes: { dropdown: { 'aria-label': 'Choose a date' } },
+} satisfies PopoverProps;
+
+const PICKER_INPUT_DEFAULTS = {
+  defaultProps: { ...CALENDAR_DEFAULTS.defaultProps, popoverProps: DATE_POPOVER_PROPS },
+};
 
 export const theme = createTheme({
   primaryColor: 'cyan',
@@ -55,6 +89,16 @@ export const theme = createTheme({
         closeButtonProps: { 'aria-label': 'Close' },
       } satisfies Partial<DrawerProps>,
     },
+    // Date pickers (plain objects too: @mantine/dates loads with the screens that show a picker).
+    Calendar: CALENDAR_DEFAULTS,
+    DatePicker: CALENDAR_DEFAULTS,
+    MonthPicker: CALENDAR_DEFAULTS,
+    YearPicker: CALENDAR_DEFAULTS,
+    DatePickerInput: PICKER_INPUT_DEFAULTS,
+    DateInput: PICKER_INPUT_DEFAULTS,
+    DateTimePicker: PICKER_INPUT_DEFAULTS,
+    MonthPickerInput: PICKER_INPUT_DEFAULTS,
+    YearPickerInput: PICKER_INPUT_DEFAULTS,
   },
 });
 

@@ -9,12 +9,11 @@ import {
 import type { DatePickerInputProps, DatePickerType } from '@mantine/dates';
 import {
   type ComponentType,
-  lazy,
   type ReactNode,
-  Suspense,
   startTransition,
   useCallback,
   useEffect,
+  useId,
   useRef,
   useState,
 } from 'react';
@@ -28,18 +27,15 @@ import {
  *   import { LazySelect as Select } from '…/components/lazy-inputs.tsx';
  */
 
-const loadSelect = () => import('./lazy/select.ts');
-const loadAutocomplete = () => import('./lazy/autocomplete.ts');
-const loadNumberInput = () => import('./lazy/number-input.ts');
-const loadDatePickerInput = () => import('./lazy/date-picker-input.ts');
+type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
-// React.lazy types these polymorphic Mantine components loosely; each cast restores the component's own props.
-const Select = lazy(loadSelect) as unknown as ComponentType<SelectProps>;
-const Autocomplete = lazy(loadAutocomplete) as unknown as ComponentType<AutocompleteProps>;
-const NumberInput = lazy(loadNumberInput) as unknown as ComponentType<NumberInputProps>;
-const DatePickerInput = lazy(
-  loadDatePickerInput,
-) as unknown as typeof import('@mantine/dates').DatePickerInput;
+// These polymorphic Mantine components type their modules loosely; each cast restores the component's own props.
+const loadSelect = (() => import('./lazy/select.ts')) as unknown as Loader<SelectProps>;
+const loadAutocomplete = (() => import('./lazy/autocomplete.ts')) as unknown as Loader<AutocompleteProps>;
+const loadNumberInput = (() => import('./lazy/number-input.ts')) as unknown as Loader<NumberInputProps>;
+const loadDatePickerInput = (() => import('./lazy/date-picker-input.ts')) as unknown as Loader<
+  DatePickerInputProps<DatePickerType>
+>;
 
 type SharedProps = Pick<
   InputBaseProps,
@@ -80,43 +76,118 @@ function swapInTurn(loaded: Promise<unknown>, swap: () => void): void {
 function noop() {}
 
 /**
+ * Runs `task` once the pointer or key that the user pressed on the stand-in is released and its
+ * click has been dispatched, so that opening the real input does not race a click of its own.
+ */
+function afterRelease(press: Press, task: () => void): void {
+  if (!press) {
+    setTimeout(task, 0);
+    return;
+  }
+  const events = press === 'pointer' ? ['pointerup', 'pointercancel'] : ['keyup'];
+  const done = () => {
+    for (const name of events) document.removeEventListener(name, done, true);
+    setTimeout(task, 0);
+  };
+  for (const name of events) document.addEventListener(name, done, true);
+}
+
+type Press = 'pointer' | 'key' | null;
+
+/**
  * Renders `standIn` until the page has painted (or the user reaches for the input), then `real`
  * once its code has loaded, handing the focus over: the inputs' code never delays the first paint.
  * Once idle, the code loads and the input swaps in its turn (swapInTurn), as a transition (rendered
- * in slices between other work). Reaching for an input swaps it at once.
+ * in slices between other work). Reaching for an input swaps it at once. With `opens`, a click, tap,
+ * Enter or Space on the stand-in is remembered and opens the real input's dropdown (picker, options)
+ * when it mounts, however long its code took: a click is never lost (issue 21).
  */
-function Deferred({
+function Deferred<P>({
   load,
   standIn,
   real,
+  opens = false,
 }: {
-  load: () => Promise<unknown>;
+  load: Loader<P>;
   standIn: (handlers: StandInHandlers) => ReactNode;
-  real: (ref: (node: HTMLElement | null) => void) => ReactNode;
+  real: (Real: ComponentType<P>, ref: (node: HTMLElement | null) => void) => ReactNode;
+  opens?: boolean;
 }) {
-  const [wanted, setWanted] = useState(false);
+  // No React.lazy and Suspense: a suspending swap would replace the stand-in by a fallback copy (a
+  // new element) while the code loads, and a click on the stand-in would land on neither.
+  const [Real, setReal] = useState<ComponentType<P> | null>(null);
+  const wanted = useRef(false);
+  const mounted = useRef(true);
+  const setWanted = useCallback(() => {
+    if (wanted.current) return;
+    wanted.current = true;
+    load().then((module) => {
+      if (mounted.current) setReal(() => module.default);
+    }, noop);
+  }, [load]);
   const focused = useRef(false);
+  /** The user asked the stand-in to open, and whether the pointer or key of that ask is still down. */
+  const openAsked = useRef<{ press: Press } | null>(null);
+  const standInId = useId();
   useEffect(() => {
-    let active = true;
-    const cancel = whenIdle(() =>
-      swapInTurn(load(), () => {
-        if (active) startTransition(() => setWanted(true));
-      }),
-    );
+    mounted.current = true;
+    const cancel = whenIdle(() => {
+      const loaded = load();
+      swapInTurn(loaded, () => {
+        void loaded.then((module) => {
+          if (mounted.current && !wanted.current) startTransition(() => setReal(() => module.default));
+        }, noop);
+      });
+    });
     return () => {
-      active = false;
+      mounted.current = false;
       cancel();
     };
   }, [load]);
+  useEffect(() => {
+    if (!opens) return;
+    // A press anywhere else before the input has loaded means the user moved on: forget the ask.
+    const elsewhere = (event: PointerEvent) => {
+      const target = event.target;
+      const standIn = target instanceof Element ? target.closest('[data-lazy-stand-in]') : null;
+      if (standIn?.getAttribute('data-lazy-stand-in') !== standInId) openAsked.current = null;
+    };
+    const released = () => {
+      if (openAsked.current) openAsked.current.press = null;
+    };
+    document.addEventListener('pointerdown', elsewhere, true);
+    document.addEventListener('pointerup', released, true);
+    document.addEventListener('keyup', released, true);
+    return () => {
+      document.removeEventListener('pointerdown', elsewhere, true);
+      document.removeEventListener('pointerup', released, true);
+      document.removeEventListener('keyup', released, true);
+    };
+  }, [opens, standInId]);
   const handlers: StandInHandlers = {
-    onWant: useCallback(() => setWanted(true), []),
-    onFocusChange: useCallback((value: boolean) => {
-      focused.current = value;
-      if (value) setWanted(true);
-    }, []),
+    standInId,
+    onWant: setWanted,
+    onFocusChange: useCallback(
+      (value: boolean) => {
+        focused.current = value;
+        if (value) setWanted();
+      },
+      [setWanted],
+    ),
+    onOpen: useCallback(
+      (press: Press) => {
+        if (!opens) return;
+        openAsked.current = { press };
+        focused.current = true;
+        setWanted();
+      },
+      [opens, setWanted],
+    ),
   };
-  const takeFocus = useCallback((node: HTMLElement | null) => {
-    if (node && focused.current) {
+  const takeOver = useCallback((node: HTMLElement | null) => {
+    if (!node) return;
+    const ask = openAsked.current;
+    if (focused.current || ask) {
       focused.current = false;
       node.focus();
       // Typing goes on where it was: at the end of the text.
@@ -124,15 +195,26 @@ function Deferred({
         node.setSelectionRange(node.value.length, node.value.length);
       }
     }
+    if (ask) {
+      openAsked.current = null;
+      // Clicking the real input opens its dropdown; unless the user's own click, released on the
+      // real input, already did.
+      afterRelease(ask.press, () => {
+        if (node.isConnected && node.getAttribute('aria-expanded') !== 'true') node.click();
+      });
+    }
   }, []);
-  if (!wanted) return standIn(handlers);
-  return <Suspense fallback={standIn(handlers)}>{real(takeFocus)}</Suspense>;
+  return Real ? real(Real, takeOver) : standIn(handlers);
 }
 
 interface StandInHandlers {
+  /** Marks the stand-in (data-lazy-stand-in), to tell a press on it from a press elsewhere. */
+  standInId: string;
   /** The user is about to use the input (pointer over or down): load it now. */
   onWant: () => void;
   onFocusChange: (focused: boolean) => void;
+  /** The user clicked, tapped or pressed Enter/Space on the stand-in: open the real input's dropdown. */
+  onOpen: (press: Press) => void;
 }
 
 function StandIn({
@@ -156,8 +238,17 @@ function StandIn({
       aria-busy="true"
       rightSection={rightSection}
       rightSectionPointerEvents="none"
+      data-lazy-stand-in={handlers.standInId}
       onPointerEnter={handlers.onWant}
-      onPointerDown={handlers.onWant}
+      onPointerDown={(event) => {
+        handlers.onWant();
+        if (event.button === 0) handlers.onOpen('pointer');
+      }}
+      // A click the pointer handler did not see (Enter on the button, a click from assistive technology).
+      onClick={() => handlers.onOpen(null)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') handlers.onOpen('key');
+      }}
       onFocus={() => handlers.onFocusChange(true)}
       onBlur={() => handlers.onFocusChange(false)}
     >
@@ -232,10 +323,11 @@ export function LazySelect(props: SelectProps) {
   return (
     <Deferred
       load={loadSelect}
+      opens
       standIn={(handlers) => (
         <StandIn shared={sharedOf(props)} text={text} rightSection={chevron} handlers={handlers} />
       )}
-      real={(ref) => <Select {...props} ref={ref as never} />}
+      real={(Real, ref) => <Real {...props} ref={ref as never} />}
     />
   );
 }
@@ -270,7 +362,7 @@ export function LazyAutocomplete(props: AutocompleteProps) {
           }}
         />
       )}
-      real={(ref) => <Autocomplete {...props} ref={ref as never} />}
+      real={(Real, ref) => <Real {...props} ref={ref as never} />}
     />
   );
 }
@@ -282,7 +374,7 @@ export function LazyNumberInput(props: NumberInputProps) {
     <Deferred
       load={loadNumberInput}
       standIn={(handlers) => <StandIn shared={sharedOf(props)} text={text} handlers={handlers} />}
-      real={(ref) => <NumberInput {...props} ref={ref as never} />}
+      real={(Real, ref) => <Real {...props} ref={ref as never} />}
     />
   );
 }
@@ -308,8 +400,11 @@ export function LazyDatePickerInput<Type extends DatePickerType = 'default'>(
   return (
     <Deferred
       load={loadDatePickerInput}
+      opens
       standIn={(handlers) => <StandIn shared={sharedOf(props)} text={text} handlers={handlers} />}
-      real={(ref) => <DatePickerInput {...props} ref={ref as never} />}
+      real={(Real, ref) => (
+        <Real {...(props as unknown as DatePickerInputProps<DatePickerType>)} ref={ref as never} />
+      )}
     />
   );
 }

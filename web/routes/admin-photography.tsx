@@ -27,6 +27,7 @@ import {
   SHOOT_TIME_MESSAGE,
   SHOOT_TIME_PATTERN,
 } from '../../domain/photography.ts';
+import { DATE_POPOVER_PROPS } from '../app/theme.ts';
 import { DatePickerInput } from '../components/mantine-dates.ts';
 import {
   type AdminPhotographyRequest,
@@ -90,7 +91,7 @@ function ScheduleModal({ request, onClose }: { request: AdminPhotographyRequest;
             valueFormat="D MMMM YYYY"
             error={errors.date}
             withAsterisk
-            popoverProps={{ withinPortal: false }}
+            popoverProps={{ ...DATE_POPOVER_PROPS, withinPortal: false }}
             ariaLabels={{
               previousMonth: 'Previous month',
               nextMonth: 'Next month',

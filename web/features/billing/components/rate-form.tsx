@@ -22,10 +22,8 @@ const CURRENCIES = [RATE_CURRENCY];
 const PICKER_LABELS = {
   nextMonth: 'Next month',
   previousMonth: 'Previous month',
-  monthLevelControl: 'Choose the month',
   nextYear: 'Next year',
   previousYear: 'Previous year',
-  yearLevelControl: 'Choose the year',
   nextDecade: 'Next decade',
   previousDecade: 'Previous decade',
 };

@@ -105,7 +105,7 @@ function PlanFrame({
     >
       <Stack gap="sm" h="100%">
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-          <Title order={3} size="h4" id={`plan-${id}`}>
+          <Title order={2} size="h4" id={`plan-${id}`}>
             {name}
           </Title>
           {badge}
