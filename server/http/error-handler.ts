@@ -15,6 +15,9 @@ interface PgError {
 export const RESERVATION_KEPT_MESSAGE =
   'This reservation has documents or billing lines and is kept for the records. Cancel it instead.';
 
+/** The exclusion constraint's refusal (SQLSTATE 23P01): another booking holds those dates. */
+export const DATES_TAKEN_MESSAGE = 'Those dates are no longer available. Please choose different dates.';
+
 function isKeptReservation(error: PgError): boolean {
   return (
     (error.code === '23001' || error.code === '23503') &&
@@ -55,10 +58,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(409).send({ error: 'CONFLICT', message: RESERVATION_KEPT_MESSAGE });
     }
     if ((error as PgError).code === '23P01') {
-      return reply.status(409).send({
-        error: 'CONFLICT',
-        message: 'Those dates are no longer available. Please choose different dates.',
-      });
+      return reply.status(409).send({ error: 'CONFLICT', message: DATES_TAKEN_MESSAGE });
     }
     const refusedValue = REFUSED_VALUES[(error as PgError).code ?? ''];
     if (refusedValue) {
