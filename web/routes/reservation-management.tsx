@@ -318,7 +318,7 @@ export default function ReservationManagementPage() {
             {wide ? (
               <ReservationTable {...listProps} sort={sort} onSort={onSort} />
             ) : (
-              <ReservationCards {...listProps} />
+              <ReservationCards {...listProps} sort={sort} onSortChange={setSort} />
             )}
             <Group justify="space-between" wrap="wrap">
               <Text size="sm" c="dimmed">

@@ -1,4 +1,4 @@
-import { Card, Checkbox, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Card, Checkbox, Group, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatRandCents } from '../../../../domain/money.ts';
@@ -138,10 +138,43 @@ export function ReservationTable({
   );
 }
 
-/** Below 768 px: a card per booking (spec booking-core §2). */
-export function ReservationCards({ items, selected, onToggle, actions }: ListProps) {
+const SORT_OPTIONS = COLUMNS.flatMap((column) => [
+  { value: `${column.sort}:asc`, label: `${column.label} (ascending)` },
+  { value: `${column.sort}:desc`, label: `${column.label} (descending)` },
+]);
+
+/** Below 768 px: a card per booking (spec booking-core §2), with select-all and a sort choice. */
+export function ReservationCards({
+  items,
+  selected,
+  onToggle,
+  onToggleAll,
+  actions,
+  sort,
+  onSortChange,
+}: ListProps & { sort: SortState; onSortChange: (sort: SortState) => void }) {
+  const all = items.length > 0 && items.every((item) => selected.has(item.id));
+  const some = items.some((item) => selected.has(item.id));
   return (
     <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Checkbox
+          label="Select all on this page"
+          checked={all}
+          indeterminate={some && !all}
+          onChange={(event) => onToggleAll(event.currentTarget.checked)}
+        />
+        <Select
+          label="Sort by"
+          data={SORT_OPTIONS}
+          value={`${sort.sort}:${sort.order}`}
+          allowDeselect={false}
+          onChange={(value) => {
+            const [column, order] = (value ?? 'start:desc').split(':') as [ReservationSort, 'asc' | 'desc'];
+            onSortChange({ sort: column, order });
+          }}
+        />
+      </Group>
       {items.map((reservation) => (
         <Card key={reservation.id} withBorder padding="md" radius="md">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
