@@ -88,7 +88,7 @@ describe('the list', { timeout: 30_000 }, () => {
     const { calls } = renderPage();
     expect(await screen.findByText('RZ-7K3M9Q')).toBeTruthy();
     expect(document.body.textContent).toContain(formatRandCents(123_450));
-    expect(listCalls(calls).at(-1)).toContain('sort=start&order=desc&page=1&pageSize=20');
+    expect(listCalls(calls).at(-1)).toContain('sort=start&order=desc&page=1&pageSize=50');
     fireEvent.click(screen.getByRole('button', { name: /Balance due/ }));
     await waitFor(() => expect(listCalls(calls).at(-1)).toContain('sort=balance&order=asc&page=1'));
     fireEvent.click(screen.getByRole('button', { name: /Balance due/ }));

@@ -18,7 +18,7 @@ import { modals } from '@mantine/modals';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { addDays, type IsoDate } from '../../domain/dates.ts';
+import { addDays, formatDisplayDate, type IsoDate } from '../../domain/dates.ts';
 import { bookedWhen } from '../../domain/owner-units.ts';
 import { RESERVATION_STATUSES, type ReservationStatus } from '../../domain/reservation.ts';
 import type { BulkAction } from '../../domain/schemas/reservation-list.ts';
@@ -48,7 +48,7 @@ import { refusalOr } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 
-const PAGE_SIZE = 20;
+const PAGE_SIZES = ['5', '10', '25', '50', '100'];
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },
@@ -141,6 +141,7 @@ export default function ReservationManagementPage() {
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);
   const [sort, setSort] = useState<SortState>({ sort: 'start', order: 'desc' });
   const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(50);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkResult, setBulkResult] = useState<ReservationBulkResult | null>(null);
   const references = useRef(new Map<string, string>());
@@ -177,13 +178,13 @@ export default function ReservationManagementPage() {
   useEffect(() => {
     setPage(1);
     setSelected(new Set());
-  }, [filterKey, sort]);
+  }, [filterKey, sort, pageSize]);
   const { data, isPending, isError } = useReservationPage({
     ...filters,
     sort: sort.sort,
     order: sort.order,
     page,
-    pageSize: PAGE_SIZE,
+    pageSize,
   });
   for (const item of data?.items ?? []) references.current.set(item.id, item.reference);
   const bulk = useBulkReservations();
@@ -274,6 +275,7 @@ export default function ReservationManagementPage() {
             clearable
             clearButtonProps={{ 'aria-label': 'Clear dates filter' }}
             allowSingleDateInRange
+            getDayProps={(date) => ({ 'aria-label': formatDisplayDate(date as IsoDate) })}
             ariaLabels={{
               previousMonth: 'Previous month',
               nextMonth: 'Next month',
@@ -321,9 +323,20 @@ export default function ReservationManagementPage() {
               <ReservationCards {...listProps} sort={sort} onSortChange={setSort} />
             )}
             <Group justify="space-between" wrap="wrap">
-              <Text size="sm" c="dimmed">
-                {data.total} {data.total === 1 ? 'reservation' : 'reservations'}
-              </Text>
+              <Group gap="sm">
+                <Text size="sm" c="dimmed">
+                  {data.total} {data.total === 1 ? 'reservation' : 'reservations'}
+                </Text>
+                <Select
+                  aria-label="Rows per page"
+                  w={90}
+                  size="xs"
+                  data={PAGE_SIZES}
+                  value={String(pageSize)}
+                  allowDeselect={false}
+                  onChange={(value) => setPageSize(Number(value ?? 50))}
+                />
+              </Group>
               <Pagination
                 total={pages}
                 value={page}
