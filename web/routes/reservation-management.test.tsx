@@ -30,7 +30,7 @@ function renderPage(
       return {
         body: {
           items,
-          total: 45,
+          total: 145,
           page: Number(new URLSearchParams(call.url.split('?')[1]).get('page')),
           pageSize: 20,
         },
@@ -98,7 +98,7 @@ describe('the list', { timeout: 30_000 }, () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(listCalls(calls).at(-1)).toContain('page=3'));
-    expect(screen.getByText('45 reservations')).toBeTruthy();
+    expect(screen.getByText('145 reservations')).toBeTruthy();
   });
 
   it('below 768 px: cards with the reference, balance, select-all and a sort choice', async () => {
