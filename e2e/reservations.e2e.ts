@@ -99,6 +99,8 @@ describe.runIf(browserAvailable)('journey: booking and managing reservations', (
     await expect
       .poll(() => owner.page.getByRole('heading', { name: 'Reservation Management' }).isVisible())
       .toBe(true);
+    // The list is paged on the server: search narrows it to this listing, whatever else the owner has.
+    await owner.page.getByRole('textbox', { name: 'Search' }).fill(listing.title);
     const row = owner.page
       .getByRole('row')
       .filter({ hasText: listing.title })
@@ -110,6 +112,7 @@ describe.runIf(browserAvailable)('journey: booking and managing reservations', (
     await expect.poll(() => owner.page.getByText(listing.title).first().isVisible()).toBe(true);
 
     await owner.page.goto('/reservation-management');
+    await owner.page.getByRole('textbox', { name: 'Search' }).fill(listing.title);
     await row.getByRole('button', { name: /Edit reservation/ }).click();
     const editor = owner.page.getByRole('dialog', { name: 'Edit Reservation' });
     await expect.poll(() => editor.getByRole('combobox', { name: 'Status' }).isVisible()).toBe(true);

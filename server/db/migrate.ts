@@ -32,6 +32,7 @@ import * as reportIndexes from './migrations/032-report-indexes.ts';
 import * as supportRequests from './migrations/033-support-requests.ts';
 import * as inAppNotifications from './migrations/034-in-app-notifications.ts';
 import * as blockedPeriods from './migrations/035-blocked-periods.ts';
+import * as reservationListIndexes from './migrations/036-reservation-list-indexes.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '033-support-requests': supportRequests,
   '034-in-app-notifications': inAppNotifications,
   '035-blocked-periods': blockedPeriods,
+  '036-reservation-list-indexes': reservationListIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

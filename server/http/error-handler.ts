@@ -9,20 +9,25 @@ interface PgError {
 }
 
 /**
- * A booking's own no_double_booking speaks about other bookings; the one constraint of
- * occupied_periods (migration 035) reaches a reservation's write only when a block holds the dates
- * (blocks' own writes map it in their service).
- */
-const DATES_TAKEN = 'Those dates are no longer available. Please choose different dates.';
-const DATES_BLOCKED = 'Those dates are blocked for this listing.';
-
-/**
  * A reservation that issued documents or billing lines refer to is kept (docs/decisions/006, 017):
  * the database refuses the delete (ON DELETE RESTRICT: 23001; NO ACTION: 23503) and the user is
  * told what to do instead.
  */
 export const RESERVATION_KEPT_MESSAGE =
   'This reservation has documents or billing lines and is kept for the records. Cancel it instead.';
+
+/** The exclusion constraint's refusal (SQLSTATE 23P01): another booking holds those dates. */
+export const DATES_TAKEN_MESSAGE = 'Those dates are no longer available. Please choose different dates.';
+export const DATES_BLOCKED_MESSAGE = 'Those dates are blocked for this listing.';
+
+/**
+ * A booking's own no_double_booking speaks about other bookings; the one constraint of
+ * occupied_periods (migration 035) reaches a reservation's write only when a block holds the dates
+ * (blocks' own writes map it in their service).
+ */
+export function datesConflictMessage(error: { constraint?: string }): string {
+  return error.constraint === 'no_overlapping_occupation' ? DATES_BLOCKED_MESSAGE : DATES_TAKEN_MESSAGE;
+}
 
 function isKeptReservation(error: PgError): boolean {
   return (
@@ -64,8 +69,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(409).send({ error: 'CONFLICT', message: RESERVATION_KEPT_MESSAGE });
     }
     if ((error as PgError).code === '23P01') {
-      const blocked = (error as PgError).constraint === 'no_overlapping_occupation';
-      return reply.status(409).send({ error: 'CONFLICT', message: blocked ? DATES_BLOCKED : DATES_TAKEN });
+      return reply.status(409).send({ error: 'CONFLICT', message: datesConflictMessage(error as PgError) });
     }
     const refusedValue = REFUSED_VALUES[(error as PgError).code ?? ''];
     if (refusedValue) {

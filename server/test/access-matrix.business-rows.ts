@@ -280,6 +280,14 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     request: async () => ({ url: `/api/reservations/${(await freshReservation()).id}/cancel` }),
     expect: '401 200 403 404 403 403 403',
   },
+  // Another owner gets 200 with the booking refused in its result (reservation-list.routes.test.ts).
+  postReservationsBulk: {
+    request: async () => ({
+      url: '/api/reservations/bulk',
+      body: { action: 'confirm', ids: [(await freshReservation()).id] },
+    }),
+    expect: '401 403 200 200 200 200 200',
+  },
   getBusinessProperties: {
     request: () => ({ url: '/api/business/properties' }),
     expect: '401 403 200 200 200 200 200',

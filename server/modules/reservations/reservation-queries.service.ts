@@ -1,10 +1,17 @@
 import type { Kysely } from 'kysely';
 import { canManageReservationsOf } from '../../../domain/access.ts';
+import { type LedgerLine, ledgerSummary } from '../../../domain/billing.ts';
 import { pastTimesOn } from '../../../domain/booking-window.ts';
 import { type IsoDate, todayInBusinessZone } from '../../../domain/dates.ts';
 import { HOURLY_MESSAGES, hasFreeSlot, hourlyRulesOf, priceUnitFor } from '../../../domain/rental-unit.ts';
 import { listAvailableDates } from '../../../domain/reservation.ts';
-import type { Availability, DayTimes, ReservationListQuery } from '../../../domain/schemas/reservation.ts';
+import type {
+  Availability,
+  DayTimes,
+  Reservation,
+  ReservationListQuery,
+} from '../../../domain/schemas/reservation.ts';
+import type { ReservationPage, ReservationPageQuery } from '../../../domain/schemas/reservation-list.ts';
 import type { Database, User } from '../../db/types.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
@@ -12,8 +19,10 @@ import { timesHeldOn } from './booked-period.ts';
 import {
   findReservation,
   listBlockingRanges,
+  listReservationPage,
   listReservations,
   type ReservationScope,
+  sumLinesByKind,
 } from './reservation.repository.ts';
 import { toReservationDto } from './reservation.schemas.ts';
 import { isBookable, RESERVATION_MESSAGES } from './reservation.service.ts';
@@ -29,13 +38,47 @@ function scopeFor(user: User): ReservationScope {
   return { kind: 'business', ownerId };
 }
 
+/**
+ * GET /api/reservations: a page (sorted, with each booking's balance due) when the request names
+ * `page`, otherwise the plain list (docs/decisions/046).
+ */
 export async function listVisibleReservations(
   db: Kysely<Database>,
   user: User | null,
-  filters: ReservationListQuery,
-) {
+  query: ReservationPageQuery,
+): Promise<Reservation[] | ReservationPage> {
   if (!user) throw unauthorized('You must be logged in to view reservations.');
-  return (await listReservations(db, scopeFor(user), filters)).map(toReservationDto);
+  const { page, pageSize, sort, order, propertyId, ...rest } = query;
+  const filters: ReservationListQuery = { ...rest, property_id: rest.property_id ?? propertyId };
+  if (page === undefined) return (await listReservations(db, scopeFor(user), filters)).map(toReservationDto);
+  const size = pageSize ?? 25;
+  const { rows, total } = await listReservationPage(db, scopeFor(user), filters, {
+    sort: sort ?? 'start',
+    order: order ?? (sort ? 'asc' : 'desc'),
+    limit: size,
+    offset: (page - 1) * size,
+  });
+  const sums = await sumLinesByKind(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    items: rows.map((row) => {
+      // The billing tab's figure (billing-line.service ledgerOf): ledgerSummary of the lines, by kind.
+      const lines: LedgerLine[] = sums
+        .filter((sum) => sum.reservation_id === row.id)
+        .map((sum) => ({
+          kind: sum.kind,
+          totalCents: Number(sum.total),
+          paymentAmountCents: Number(sum.payment),
+        }));
+      const balance = ledgerSummary(lines, row.total_price_cents).balanceDueCents;
+      return { ...toReservationDto(row), balance_due_cents: balance };
+    }),
+    total,
+    page,
+    pageSize: size,
+  };
 }
 
 /**

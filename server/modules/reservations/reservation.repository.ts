@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely';
+import { CHARGE_KINDS } from '../../../domain/billing.ts';
 import { newReservationReference } from '../../../domain/reservation-reference.ts';
 import type { ReservationListQuery } from '../../../domain/schemas/reservation.ts';
+import type { ReservationSort } from '../../../domain/schemas/reservation-list.ts';
 import type { Database } from '../../db/types.ts';
 
 type Executor = Kysely<Database>;
@@ -39,17 +41,20 @@ function baseQuery(db: Executor) {
 
 export type ReservationRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
-export function listReservations(db: Executor, scope: ReservationScope, filters: ReservationListQuery) {
-  let query = baseQuery(db);
-  if (scope.kind === 'business') query = query.where('r.owner_id', '=', scope.ownerId);
-  if (scope.kind === 'guest') query = query.where('c.user_id', '=', scope.userId);
-  if (filters.status) query = query.where('r.status', '=', filters.status);
-  if (filters.property_id) query = query.where('r.property_id', '=', filters.property_id);
-  if (filters.from) query = query.where('r.end_date', '>', filters.from);
-  if (filters.to) query = query.where('r.start_date', '<', filters.to);
+type ReservationQuery = ReturnType<typeof baseQuery>;
+
+/** The list's scope and filters (bookings overlapping [from, to), `to` exclusive). */
+function applyFilters(query: ReservationQuery, scope: ReservationScope, filters: ReservationListQuery) {
+  let filtered = query;
+  if (scope.kind === 'business') filtered = filtered.where('r.owner_id', '=', scope.ownerId);
+  if (scope.kind === 'guest') filtered = filtered.where('c.user_id', '=', scope.userId);
+  if (filters.status) filtered = filtered.where('r.status', '=', filters.status);
+  if (filters.property_id) filtered = filtered.where('r.property_id', '=', filters.property_id);
+  if (filters.from) filtered = filtered.where('r.end_date', '>', filters.from);
+  if (filters.to) filtered = filtered.where('r.start_date', '<', filters.to);
   if (filters.q) {
     const pattern = `%${filters.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    query = query.where((eb) =>
+    filtered = filtered.where((eb) =>
       eb.or([
         eb('p.title', 'ilike', pattern),
         eb(sql<string>`c.first_name || ' ' || c.last_name`, 'ilike', pattern),
@@ -59,7 +64,82 @@ export function listReservations(db: Executor, scope: ReservationScope, filters:
       ]),
     );
   }
-  return query.orderBy('r.start_date', 'desc').orderBy('r.created_at', 'desc').limit(2000).execute();
+  return filtered;
+}
+
+export function listReservations(db: Executor, scope: ReservationScope, filters: ReservationListQuery) {
+  return applyFilters(baseQuery(db), scope, filters)
+    .orderBy('r.start_date', 'desc')
+    .orderBy('r.created_at', 'desc')
+    .limit(2000)
+    .execute();
+}
+
+export interface ReservationPaging {
+  sort: ReservationSort;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+// Balance due for sorting only, in SQL: ledgerSummary (domain/billing.ts) over the not-voided lines,
+// the unbilled total until a charge line exists. The page's displayed balances come from
+// ledgerSummary itself (reservation-page.service.ts); a test holds the two orders equal.
+const CHARGE_KIND_LIST = sql.join(CHARGE_KINDS.map((kind) => sql.lit(kind)));
+const BALANCE_DUE = sql<number>`(SELECT greatest(0,
+    CASE WHEN bool_or(t.kind IN (${CHARGE_KIND_LIST}))
+      THEN coalesce(sum(t.total_cents) FILTER (WHERE t.kind NOT IN ('payment', 'deposit_received', 'deposit_refunded')), 0)
+      ELSE r.total_price_cents END
+    - coalesce(sum(t.payment_amount_cents) FILTER (WHERE t.kind = 'payment'), 0)
+    - coalesce(sum(t.total_cents) FILTER (WHERE t.kind = 'deposit_kept'), 0))
+  FROM reservation_transactions t WHERE t.reservation_id = r.id AND t.voided_at IS NULL)`;
+
+const SORT_COLUMNS: Record<ReservationSort, ReturnType<typeof sql>[]> = {
+  reference: [sql`r.reference`],
+  property: [sql`p.title`],
+  client: [sql`c.first_name`, sql`c.last_name`],
+  start: [sql`r.start_date`, sql`r.start_time`],
+  end: [sql`r.end_date`, sql`r.end_time`],
+  status: [sql`r.status`],
+  total: [sql`r.total_price_cents`],
+  balance: [BALANCE_DUE],
+};
+
+/** One page of the list and how many match, sorted by a column with the id breaking ties. */
+export async function listReservationPage(
+  db: Executor,
+  scope: ReservationScope,
+  filters: ReservationListQuery,
+  paging: ReservationPaging,
+) {
+  const direction = paging.order === 'asc' ? sql`ASC` : sql`DESC`;
+  let query = applyFilters(baseQuery(db), scope, filters);
+  for (const column of SORT_COLUMNS[paging.sort]) query = query.orderBy(sql`${column} ${direction}`);
+  const [rows, count] = await Promise.all([
+    query.orderBy('r.id', paging.order).limit(paging.limit).offset(paging.offset).execute(),
+    applyFilters(baseQuery(db), scope, filters)
+      .clearSelect()
+      .select(sql<string>`count(*)`.as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
+
+/** The not-voided lines of some reservations, summed by kind (the LineSum of domain/reports.ts). */
+export function sumLinesByKind(db: Executor, reservationIds: readonly string[]) {
+  if (reservationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('reservation_transactions')
+    .select([
+      'reservation_id',
+      'kind',
+      sql<string>`sum(total_cents)`.as('total'),
+      sql<string>`coalesce(sum(payment_amount_cents), 0)`.as('payment'),
+    ])
+    .where('reservation_id', 'in', reservationIds)
+    .where('voided_at', 'is', null)
+    .groupBy(['reservation_id', 'kind'])
+    .execute();
 }
 
 export function findReservation(db: Executor, id: string) {

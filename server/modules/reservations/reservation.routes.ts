@@ -6,14 +6,20 @@ import {
   DayTimesQuerySchema,
   DayTimesSchema,
   ReservationCreateSchema,
-  ReservationListQuerySchema,
   ReservationSchema,
   ReservationUpdateSchema,
 } from '../../../domain/schemas/reservation.ts';
+import {
+  ReservationBulkResultSchema,
+  ReservationBulkSchema,
+  ReservationPageQuerySchema,
+  ReservationPageSchema,
+} from '../../../domain/schemas/reservation-list.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { PUBLIC_ACCESS } from '../../http/openapi.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import { createReservation, deleteReservation, updateReservation } from './reservation.service.ts';
+import { runBulkAction } from './reservation-bulk.service.ts';
 import { cancelOwnReservation } from './reservation-cancel.service.ts';
 import {
   availabilityOf,
@@ -43,8 +49,10 @@ export function registerReservationRoutes(app: FastifyInstance, deps: AppDeps): 
       schema: {
         tags,
         summary: 'Reservations you may see: your business’s (owner, staff), all (admin), your own (client)',
-        querystring: ReservationListQuerySchema,
-        response: { 200: z.array(ReservationSchema), ...errors },
+        description:
+          'With `page`: {items, total, page, pageSize}, sorted by `sort` (`order`), each item with its balance due; without it, the plain list (up to 2000, newest start first). Filters: status, property (propertyId or property_id), bookings overlapping [from, to) (`to` exclusive), q (listing, client, email, client id, reference).',
+        querystring: ReservationPageQuerySchema,
+        response: { 200: z.union([ReservationPageSchema, z.array(ReservationSchema)]), ...errors },
       },
     },
     async (request) => listVisibleReservations(deps.db, await deps.currentUser(request), request.query),
@@ -141,6 +149,23 @@ export function registerReservationRoutes(app: FastifyInstance, deps: AppDeps): 
       await deleteReservation(deps.db, await deps.currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  api.post(
+    '/api/reservations/bulk',
+    {
+      schema: {
+        tags,
+        summary:
+          'Confirm, cancel or email a quote for several reservations (owner, admin, staff with the reservations permission)',
+        description:
+          'Each booking goes through the one-at-a-time action (PATCH status, or documents/send with kind quote): its checks, plan limit, availability and emails. The result lists each booking as done or refused with the reason that action gives; a booking of another business is refused.',
+        body: ReservationBulkSchema,
+        response: { 200: ReservationBulkResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      runBulkAction({ ...serviceDeps, storage: deps.storage }, await deps.currentUser(request), request.body),
   );
 
   api.get(

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../domain/roles.ts';
 import { BusinessPropertySchema } from '../../../domain/schemas/business.ts';
 import {
@@ -12,9 +12,20 @@ import {
   ReservationSchema,
   type ReservationUpdateInput,
 } from '../../../domain/schemas/reservation.ts';
+import {
+  type ReservationBulk,
+  ReservationBulkResultSchema,
+  type ReservationPageQueryInput,
+  ReservationPageSchema,
+} from '../../../domain/schemas/reservation-list.ts';
 
 export type { BusinessProperty } from '../../../domain/schemas/business.ts';
 export type { Client, Reservation } from '../../../domain/schemas/reservation.ts';
+export type {
+  ReservationBulkResult,
+  ReservationListItem,
+  ReservationSort,
+} from '../../../domain/schemas/reservation-list.ts';
 
 import { api } from '../../lib/api.ts';
 import { toQueryString } from '../../lib/query-string.ts';
@@ -30,6 +41,30 @@ export function useReservations(filters: ReservationFilters = {}, enabled = true
     queryKey: [...RESERVATIONS_KEY, 'list', filters],
     queryFn: () => api.get(`/api/reservations?${toQueryString(filters)}`, ReservationSchema.array()),
     enabled,
+  });
+}
+
+/** Reservation Management's page: sorted, filtered and paged by the server (docs/decisions/046). */
+export function useReservationPage(query: ReservationPageQueryInput & { page: number }) {
+  return useQuery({
+    queryKey: [...RESERVATIONS_KEY, 'page', query],
+    queryFn: () => api.get(`/api/reservations?${toQueryString(query)}`, ReservationPageSchema),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Confirm, cancel or email a quote for several bookings; the answer lists each one's outcome. */
+export function useBulkReservations() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReservationBulk) =>
+      api.post('/api/reservations/bulk', input, ReservationBulkResultSchema),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: RESERVATIONS_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['availability'] }),
+        queryClient.invalidateQueries({ queryKey: ['documents'] }),
+      ]),
   });
 }
 
