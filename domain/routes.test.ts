@@ -229,7 +229,7 @@ describe('landingPathFor (where each person lands, docs/decisions/045)', () => {
   it.each<[string, RouteUser, string]>([
     ['an owner on Reservation Management', as('owner'), '/reservation-management'],
     ['an admin on the overview', as('admin', ALL_GRANTED), '/admin'],
-    ['a client on the search', as('client'), '/properties'],
+    ['a client on their bookings', as('client'), '/my-reservations'],
     ...STAFF.map((role): [string, RouteUser, string] => [
       `${role} with Reservations on Reservation Management`,
       as(role, only('canManageReservations')),
@@ -264,9 +264,7 @@ describe('landingPathFor (where each person lands, docs/decisions/045)', () => {
   it.each(USERS)('%s: lands on a screen they may open, never the home page', (_name, user) => {
     const path = landingPathFor(user);
     expect(path).not.toBe('/');
-    const route = ROUTE_OF_PATH[path];
-    if (route) expect(canAccessRoute(route, user), path).toBe(true);
-    else expect(path).toBe('/properties');
+    expect(canAccessRoute(ROUTE_OF_PATH[path] as GuardedRoute, user), path).toBe(true);
   });
 });
 
@@ -280,14 +278,22 @@ describe('landingPathAfterLogin', () => {
       { returnUrl: null, lastRoute: null, user: owner },
       '/reservation-management',
     ],
-    ['then the search for clients', { returnUrl: null, lastRoute: null, user: as('client') }, '/properties'],
+    [
+      'then their bookings for clients',
+      { returnUrl: null, lastRoute: null, user: as('client') },
+      '/my-reservations',
+    ],
     ['then the overview for admins', { returnUrl: null, lastRoute: null, user: as('admin') }, '/admin'],
     [
       'then their working screen for staff',
       { returnUrl: null, lastRoute: null, user: as('frontoffice', only('canManageReservations')) },
       '/reservation-management',
     ],
-    ['never another site', { returnUrl: '//evil.com', lastRoute: null, user: as('client') }, '/properties'],
+    [
+      'never another site',
+      { returnUrl: '//evil.com', lastRoute: null, user: as('client') },
+      '/my-reservations',
+    ],
     [
       'not another site, then the last route',
       { returnUrl: 'https://evil.com', lastRoute: '/calendar', user: as('client') },
@@ -311,7 +317,7 @@ describe('landingPathAfterLogin', () => {
     [
       'not a stored unsafe route',
       { returnUrl: null, lastRoute: '//evil.com', user: as('client') },
-      '/properties',
+      '/my-reservations',
     ],
   ] as const)('takes %s', (_label, options, expected) => {
     expect(landingPathAfterLogin(options)).toBe(expected);

@@ -184,11 +184,12 @@ const WORKING_SCREENS: ReadonlyArray<{ to: string; route: GuardedRoute }> = [
 /**
  * Where a signed-in person lands (docs/decisions/045): admins on their overview; owners and staff on
  * their working screen (staff without Reservations on the first screen their permissions open, or
- * their own bookings when none does); clients on the search, to find their next booking.
+ * their own bookings when none does); clients on their own bookings (My Reservations), whose
+ * header has the Search.
  */
 export function landingPathFor(user: RouteUser): string {
   if (user.role === 'admin') return '/admin';
-  if (user.role === 'client') return '/properties';
+  if (user.role === 'client') return '/my-reservations';
   return WORKING_SCREENS.find((screen) => canAccessRoute(screen.route, user))?.to ?? '/my-reservations';
 }
 

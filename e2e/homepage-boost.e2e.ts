@@ -25,7 +25,9 @@ describe.runIf(browserAvailable)('journey: an owner boosts a listing onto the ho
   it('Thandi (Business) adds Homepage boost, boosts her oldest listing, sees it first on the home page with the Featured badge, then removes the boost', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, 'thandi@rentza.test', 'Owner#2026');
-    await page.waitForURL(/\/property-management$/);
+    // Owners land on Reservation Management (docs/decisions/045).
+    await page.waitForURL(/\/reservation-management$/);
+    await page.goto('/property-management');
 
     // Without the add-on, Property Management offers it instead of Boost buttons.
     const offer = boostPanel(page).getByRole('link', { name: 'Add Homepage boost' });

@@ -23,7 +23,9 @@ describe.runIf(browserAvailable)('journey: listings and discovery', () => {
     ];
     const { page, context } = await newPage(browser);
     await signIn(page, 'thandi@rentza.test', 'Owner#2026');
-    await page.waitForURL(/\/property-management$/);
+    // Owners land on Reservation Management (docs/decisions/045).
+    await page.waitForURL(/\/reservation-management$/);
+    await page.goto('/property-management');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Property Management' }).isVisible())
       .toBe(true);

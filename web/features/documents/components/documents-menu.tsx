@@ -55,6 +55,8 @@ export function DocumentsMenu({
       { onSuccess: (result) => notifySuccess(sentMessage(kind, result.sent_to)), onError: failure },
     );
 
+  // A cancelled booking has none of them (its invoice, if any, was credited): no empty menu.
+  if (kinds.length === 0 && documentRefusal('invoice', reservation.status)) return null;
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal>
       <Menu.Target>
