@@ -243,14 +243,18 @@ export function navigationLinks(user: RouteUser): NavLink[] {
 
 const HELP: NavLink = { label: 'Help', to: '/help' };
 const SUBSCRIPTION: NavLink = { label: 'Subscription', to: '/subscription' };
+const LIST_YOUR_PROPERTY: NavLink = { label: 'List Your Property', to: '/list-your-property' };
 
 /**
- * The account menu's links besides My Profile: an owner's Subscription; My Reservations for everyone
+ * The account menu's links besides My Profile: a client's List Your Property; an owner's
+ * Subscription; My Reservations for everyone
  * but clients (whose navigation has it), for the listings they booked as a guest; Help (support
  * requests) for everyone.
  */
 export function accountLinks(role: Role): NavLink[] {
-  if (role === 'client') return [HELP];
+  // A signed-in client never sees the home page's hero (docs/decisions/045): its List Your Property
+  // link lives here for them.
+  if (role === 'client') return [LIST_YOUR_PROPERTY, HELP];
   return role === 'owner' ? [SUBSCRIPTION, MY_RESERVATIONS, HELP] : [MY_RESERVATIONS, HELP];
 }
 

@@ -72,8 +72,11 @@ describe.runIf(browserAvailable)('journey: listings and discovery', () => {
       /^\/reservation\//,
     );
 
-    await page.goto('/');
-    await expect.poll(() => page.getByRole('link', { name: title }).first().isVisible()).toBe(true);
+    // The home page as a visitor sees it (signed in, / leads to the owner's working screen).
+    const visitor = await newPage(browser);
+    await visitor.page.goto('/');
+    await expect.poll(() => visitor.page.getByRole('link', { name: title }).first().isVisible()).toBe(true);
+    await visitor.context.close();
     await page.goto('/?type=vehicle&city=Bloemfontein');
     await expect.poll(() => page.getByText('Vehicle in Bloemfontein').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: title }).first().isVisible()).toBe(true);
