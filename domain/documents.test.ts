@@ -36,13 +36,15 @@ const line = (
 };
 
 describe('documentRefusal (which documents a status allows)', () => {
+  const CONFIRMATION =
+    'A booking confirmation is only available once the reservation is confirmed (or completed)';
   const QUOTE = 'A quote is only available while the reservation is pending';
   const INVOICE = 'An invoice is only available once the reservation is confirmed or completed';
   it.each<[ReservationStatus, string | null, string | null, string | null]>([
-    ['pending', null, null, INVOICE],
+    ['pending', CONFIRMATION, null, INVOICE],
     ['confirmed', null, QUOTE, null],
     ['completed', null, QUOTE, null],
-    ['cancelled', null, QUOTE, INVOICE],
+    ['cancelled', CONFIRMATION, QUOTE, INVOICE],
   ])('%s: confirmation %s, quote %s, invoice %s', (status, confirmation, quote, invoice) => {
     expect(documentRefusal('confirmation', status)).toBe(confirmation);
     expect(documentRefusal('quote', status)).toBe(quote);

@@ -17,6 +17,8 @@ export const REQUESTED_KINDS = ['confirmation', 'quote', 'invoice'] as const;
 export type RequestedKind = (typeof REQUESTED_KINDS)[number];
 
 export const DOCUMENT_MESSAGES = {
+  confirmationNotConfirmed:
+    'A booking confirmation is only available once the reservation is confirmed (or completed)',
   quoteNotPending: 'A quote is only available while the reservation is pending',
   invoiceNotConfirmed: 'An invoice is only available once the reservation is confirmed or completed',
   businessDetailsMissing:
@@ -27,6 +29,9 @@ export const DOCUMENT_MESSAGES = {
 
 /** Why a document cannot be had for a reservation in this status, or null when it can. */
 export function documentRefusal(kind: RequestedKind, status: ReservationStatus): string | null {
+  // A pending booking is not yet confirmed and a cancelled one never will be (issue 21).
+  if (kind === 'confirmation' && status !== 'confirmed' && status !== 'completed')
+    return DOCUMENT_MESSAGES.confirmationNotConfirmed;
   if (kind === 'quote' && status !== 'pending') return DOCUMENT_MESSAGES.quoteNotPending;
   if (kind === 'invoice' && status !== 'confirmed' && status !== 'completed')
     return DOCUMENT_MESSAGES.invoiceNotConfirmed;

@@ -8,6 +8,7 @@ import {
   type GuardedRoute,
   isSafeReturnUrl,
   landingPathAfterLogin,
+  landingPathFor,
   loginReason,
   navigationLinks,
   quickActions,
@@ -57,6 +58,8 @@ const TABLE: Record<GuardedRoute, { roles: readonly Role[]; staff: PermissionKey
   photography: { roles: ['owner'], staff: 'canManageProperties' },
   adminPhotography: { roles: ['admin'], staff: null },
   agreement: { roles: ['owner'], staff: null },
+  // Issue 21 (docs/decisions/045): the admin's overview, where they land.
+  adminOverview: { roles: ['admin'], staff: null },
 };
 
 /** Which guarded route each link target opens. */
@@ -79,6 +82,7 @@ const ROUTE_OF_PATH: Record<string, GuardedRoute> = {
   '/photography': 'photography',
   '/admin/photography': 'adminPhotography',
   '/agreement': 'agreement',
+  '/admin': 'adminOverview',
 };
 
 /** Every role with no permission, with each single permission, and with all five. */
@@ -221,40 +225,100 @@ describe('isSafeReturnUrl', () => {
   });
 });
 
-describe('landingPathAfterLogin', () => {
-  it.each([
-    ['the returnUrl first', { returnUrl: '/calendar', lastRoute: '/profile', role: 'owner' }, '/calendar'],
-    ['then the last route', { returnUrl: null, lastRoute: '/profile', role: 'owner' }, '/profile'],
+describe('landingPathFor (where each person lands, docs/decisions/045)', () => {
+  it.each<[string, RouteUser, string]>([
+    ['an owner on Reservation Management', as('owner'), '/reservation-management'],
+    ['an admin on the overview', as('admin', ALL_GRANTED), '/admin'],
+    ['a client on their bookings', as('client'), '/my-reservations'],
+    ...STAFF.map((role): [string, RouteUser, string] => [
+      `${role} with Reservations on Reservation Management`,
+      as(role, only('canManageReservations')),
+      '/reservation-management',
+    ]),
     [
-      'then property management for owners',
-      { returnUrl: null, lastRoute: null, role: 'owner' },
+      'back office with every permission on Reservation Management',
+      as('backoffice', ALL_GRANTED),
+      '/reservation-management',
+    ],
+    [
+      'staff with Properties only on Property Management',
+      as('frontoffice', only('canManageProperties')),
       '/property-management',
     ],
-    ['then home for clients', { returnUrl: null, lastRoute: null, role: 'client' }, '/'],
-    ['then home for admins', { returnUrl: null, lastRoute: null, role: 'admin' }, '/'],
-    ['then home for staff', { returnUrl: null, lastRoute: null, role: 'frontoffice' }, '/'],
-    ['never another site', { returnUrl: '//evil.com', lastRoute: null, role: 'client' }, '/'],
+    [
+      'staff with Tenants only on Client Management',
+      as('backoffice', only('canManageTenants')),
+      '/tenant-management',
+    ],
+    [
+      'staff with Users only on User Management',
+      as('backoffice', only('canManageUsers')),
+      '/owner-user-management',
+    ],
+    ['staff with Reports only on Reports', as('frontoffice', only('canViewReports')), '/reports'],
+    ['staff with no permission on their own bookings', as('frontoffice'), '/my-reservations'],
+  ])('puts %s', (_label, user, path) => {
+    expect(landingPathFor(user)).toBe(path);
+  });
+
+  it.each(USERS)('%s: lands on a screen they may open, never the home page', (_name, user) => {
+    const path = landingPathFor(user);
+    expect(path).not.toBe('/');
+    expect(canAccessRoute(ROUTE_OF_PATH[path] as GuardedRoute, user), path).toBe(true);
+  });
+});
+
+describe('landingPathAfterLogin', () => {
+  const owner = as('owner');
+  it.each([
+    ['the returnUrl first', { returnUrl: '/calendar', lastRoute: '/profile', user: owner }, '/calendar'],
+    ['then the last route', { returnUrl: null, lastRoute: '/profile', user: owner }, '/profile'],
+    [
+      'then Reservation Management for owners',
+      { returnUrl: null, lastRoute: null, user: owner },
+      '/reservation-management',
+    ],
+    [
+      'then their bookings for clients',
+      { returnUrl: null, lastRoute: null, user: as('client') },
+      '/my-reservations',
+    ],
+    ['then the overview for admins', { returnUrl: null, lastRoute: null, user: as('admin') }, '/admin'],
+    [
+      'then their working screen for staff',
+      { returnUrl: null, lastRoute: null, user: as('frontoffice', only('canManageReservations')) },
+      '/reservation-management',
+    ],
+    [
+      'never another site',
+      { returnUrl: '//evil.com', lastRoute: null, user: as('client') },
+      '/my-reservations',
+    ],
     [
       'not another site, then the last route',
-      { returnUrl: 'https://evil.com', lastRoute: '/calendar', role: 'client' },
+      { returnUrl: 'https://evil.com', lastRoute: '/calendar', user: as('client') },
       '/calendar',
     ],
     [
       'not a stored login page',
-      { returnUrl: null, lastRoute: '/login', role: 'owner' },
-      '/property-management',
+      { returnUrl: null, lastRoute: '/login', user: owner },
+      '/reservation-management',
     ],
     [
       'not a stored login-flow page with a query',
-      { returnUrl: null, lastRoute: '/verify-email?email=x%40y.z', role: 'owner' },
-      '/property-management',
+      { returnUrl: null, lastRoute: '/verify-email?email=x%40y.z', user: owner },
+      '/reservation-management',
     ],
     [
       'a stored route with its query',
-      { returnUrl: null, lastRoute: '/calendar?month=2026-11', role: 'owner' },
+      { returnUrl: null, lastRoute: '/calendar?month=2026-11', user: owner },
       '/calendar?month=2026-11',
     ],
-    ['not a stored unsafe route', { returnUrl: null, lastRoute: '//evil.com', role: 'client' }, '/'],
+    [
+      'not a stored unsafe route',
+      { returnUrl: null, lastRoute: '//evil.com', user: as('client') },
+      '/my-reservations',
+    ],
   ] as const)('takes %s', (_label, options, expected) => {
     expect(landingPathAfterLogin(options)).toBe(expected);
   });
@@ -293,6 +357,7 @@ describe('navigationLinks', () => {
   it('admin: reservation management, users, the support inbox, photography requests and the Billing section', () => {
     const links = navigationLinks(as('admin', ALL_GRANTED));
     expect(links.filter((link) => !link.section)).toEqual([
+      { label: 'Overview', to: '/admin' },
       { label: 'Reservation Management', to: '/reservation-management' },
       { label: 'Users', to: '/users' },
       { label: 'Support Inbox', to: '/admin/support' },
@@ -344,15 +409,20 @@ describe('navigationLinks', () => {
 });
 
 describe('accountLinks', () => {
-  it('everyone but a client (whose navigation has it) finds My Reservations in the account menu, everyone Help', () => {
+  it('everyone but a client (whose navigation has it) finds My Reservations in the account menu, everyone Help, an owner Subscription', () => {
     const help = { label: 'Help', to: '/help' };
-    expect(accountLinks('client')).toEqual([help]);
-    for (const role of ALL.filter((r) => r !== 'client'))
-      expect(accountLinks(role)).toEqual([{ label: 'My Reservations', to: '/my-reservations' }, help]);
+    const mine = { label: 'My Reservations', to: '/my-reservations' };
+    expect(accountLinks('client')).toEqual([
+      { label: 'List Your Property', to: '/list-your-property' },
+      help,
+    ]);
+    expect(accountLinks('owner')).toEqual([{ label: 'Subscription', to: '/subscription' }, mine, help]);
+    for (const role of ALL.filter((r) => r !== 'client' && r !== 'owner'))
+      expect(accountLinks(role)).toEqual([mine, help]);
   });
 
   it.each(ALL)('only links %s to routes that role may open', (role) => {
-    for (const link of accountLinks(role))
+    for (const link of accountLinks(role).filter((link) => link.to !== '/list-your-property'))
       expect(canAccessRoute(ROUTE_OF_PATH[link.to] as GuardedRoute, as(role)), link.to).toBe(true);
   });
 });

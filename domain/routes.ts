@@ -29,6 +29,8 @@ export const ROUTE_ACCESS = {
   adminPhotography: { roles: ['admin'] },
   // The business's rental agreement (custom_agreement add-on): its owner writes it (docs/decisions/037).
   agreement: { roles: ['owner'] },
+  // The platform's figures at a glance: where an admin lands (docs/decisions/045).
+  adminOverview: { roles: ['admin'] },
 } as const satisfies Record<string, RouteRule>;
 
 export type GuardedRoute = keyof typeof ROUTE_ACCESS;
@@ -67,6 +69,7 @@ const ROUTE_NAMES: Record<GuardedRoute, string> = {
   photography: 'Photography',
   adminPhotography: 'Photography Requests',
   agreement: 'Rental Agreement',
+  adminOverview: 'The admin overview',
 };
 
 const ROLE_PLURALS: Record<Role, string> = {
@@ -168,14 +171,37 @@ export function registerPathFor(returnUrl: string | null): string {
   return loginReason(returnUrl) === LISTING_REASON ? '/register?role=owner' : '/register';
 }
 
+/** Reservation Management first: the screen an owner or staff member works in every day. */
+const WORKING_SCREENS: ReadonlyArray<{ to: string; route: GuardedRoute }> = [
+  { to: '/reservation-management', route: 'reservationManagement' },
+  { to: '/calendar', route: 'calendar' },
+  { to: '/property-management', route: 'propertyManagement' },
+  { to: '/tenant-management', route: 'tenantManagement' },
+  { to: '/owner-user-management', route: 'ownerUserManagement' },
+  { to: '/reports', route: 'reports' },
+];
+
+/**
+ * Where a signed-in person lands (docs/decisions/045): admins on their overview; owners and staff on
+ * their working screen (staff without Reservations on the first screen their permissions open, or
+ * their own bookings when none does); clients on their own bookings (My Reservations), whose
+ * header has the Search.
+ */
+export function landingPathFor(user: RouteUser): string {
+  if (user.role === 'admin') return '/admin';
+  if (user.role === 'client') return '/my-reservations';
+  return WORKING_SCREENS.find((screen) => canAccessRoute(screen.route, user))?.to ?? '/my-reservations';
+}
+
+/** After login (spec booking-core §2): the returnUrl, else the last saved route, else the landing. */
 export function landingPathAfterLogin(options: {
   returnUrl: string | null;
   lastRoute: string | null;
-  role: Role;
+  user: RouteUser;
 }): string {
   if (isSafeReturnUrl(options.returnUrl)) return options.returnUrl;
   if (isSafeReturnUrl(options.lastRoute) && shouldRememberRoute(options.lastRoute)) return options.lastRoute;
-  return options.role === 'owner' ? '/property-management' : '/';
+  return landingPathFor(options.user);
 }
 
 export interface NavLink {
@@ -188,6 +214,7 @@ const MY_RESERVATIONS: NavLink = { label: 'My Reservations', to: '/my-reservatio
 
 /** The app shell's links in their order, each with the guarded route it opens. */
 const NAVIGATION: ReadonlyArray<NavLink & { route: GuardedRoute }> = [
+  { label: 'Overview', to: '/admin', route: 'adminOverview' },
   { label: 'Calendar', to: '/calendar', route: 'calendar' },
   { label: 'Property Management', to: '/property-management', route: 'propertyManagement' },
   { label: 'Reservation Management', to: '/reservation-management', route: 'reservationManagement' },
@@ -215,14 +242,24 @@ export function navigationLinks(user: RouteUser): NavLink[] {
 }
 
 const HELP: NavLink = { label: 'Help', to: '/help' };
+const SUBSCRIPTION: NavLink = { label: 'Subscription', to: '/subscription' };
+const LIST_YOUR_PROPERTY: NavLink = { label: 'List Your Property', to: '/list-your-property' };
 
 /**
- * The account menu's links besides My Profile: My Reservations for everyone but clients (whose
- * navigation has it), for the listings they booked as a guest; Help (support requests) for everyone.
+ * The account menu's links besides My Profile: a client's List Your Property; an owner's
+ * Subscription; My Reservations for everyone
+ * but clients (whose navigation has it), for the listings they booked as a guest; Help (support
+ * requests) for everyone.
  */
 export function accountLinks(role: Role): NavLink[] {
-  return role === 'client' ? [HELP] : [MY_RESERVATIONS, HELP];
+  // A signed-in client never sees the home page's hero (docs/decisions/045): its List Your Property
+  // link lives here for them.
+  if (role === 'client') return [LIST_YOUR_PROPERTY, HELP];
+  return role === 'owner' ? [SUBSCRIPTION, MY_RESERVATIONS, HELP] : [MY_RESERVATIONS, HELP];
 }
+
+/** What the header's Billing section is called: what it holds (the spec's three billing screens). */
+export const BILLING_MENU_LABEL = 'Rates and catalogues';
 
 export interface QuickAction {
   label: string;

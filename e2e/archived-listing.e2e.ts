@@ -59,7 +59,9 @@ describe.runIf(browserAvailable)('journey: deleting a listing that has reservati
     const { page, context } = await newPage(browser);
     const owner = await registerVerifiedClient(page, 'Zanele', 'Khumalo', 'owner');
     await signIn(page, owner.email, owner.password);
-    await page.waitForURL(/\/property-management$/);
+    // Owners land on Reservation Management (docs/decisions/045).
+    await page.waitForURL(/\/reservation-management$/);
+    await page.goto('/property-management');
     const tag = `Kloof${Date.now()}`;
     const title = `Stone cottage ${tag}`;
     await listingWithBooking(page, title);

@@ -44,9 +44,12 @@ async function pickDay(page: Page, label: string, day: string): Promise<void> {
   await expect.poll(() => button.count()).toBe(0);
 }
 
-/** Billing › <screen> from the header, as a person goes there. */
+/** Rates and catalogues (the billing menu) › <screen> from the header, as a person goes there. */
 async function openBilling(page: Page, screen: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Billing' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Rates and catalogues' })
+    .click();
   await page.getByRole('menuitem', { name: screen }).click();
   await expect.poll(() => page.getByRole('heading', { name: screen, level: 1 }).isVisible()).toBe(true);
   expect(await page.title()).toBe(`${screen} · Rentza`);
@@ -80,7 +83,9 @@ describe.runIf(browserAvailable)('journey: an owner sets up billing', () => {
     const { page, context } = await newPage(browser);
     const owner = await registerVerifiedClient(page, 'Nomsa', 'Dube', 'owner');
     await signIn(page, owner.email, owner.password);
-    await page.waitForURL(/\/property-management$/);
+    // Owners land on Reservation Management (docs/decisions/045).
+    await page.waitForURL(/\/reservation-management$/);
+    await page.goto('/property-management');
     const title = `Karoo cottage ${Date.now()}`;
     await createListing(page, title);
     await page.reload();

@@ -27,7 +27,9 @@ describe.runIf(browserAvailable)('journey: an owner publishes their branded busi
     const { page, context } = await newPage(browser);
     const owner = await registerVerifiedClient(page, 'Nomsa', 'Mahlangu', 'owner');
     await signIn(page, owner.email, owner.password);
-    await page.waitForURL(/\/property-management$/);
+    // Owners land on Reservation Management (docs/decisions/045).
+    await page.waitForURL(/\/reservation-management$/);
+    await page.goto('/property-management');
     const tag = Date.now().toString(36);
     const tradingName = `Mahlangu Stays ${tag}`;
     const listingTitle = `Thatched rondavel ${tag}`;

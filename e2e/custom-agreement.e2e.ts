@@ -52,7 +52,9 @@ describe.runIf(browserAvailable)('journey: a custom rental agreement', () => {
     const owner = await newPage(browser);
     const ownerAccount = await registerVerifiedClient(owner.page, 'Nomsa', 'Khumalo', 'owner');
     await signIn(owner.page, ownerAccount.email, ownerAccount.password);
-    await owner.page.waitForURL(/\/property-management$/);
+    // Owners land on Reservation Management (docs/decisions/045).
+    await owner.page.waitForURL(/\/reservation-management$/);
+    await owner.page.goto('/property-management');
     const title = `Swartberg cottage ${Date.now()}`;
     const listingId = await createListing(owner.page, title);
 

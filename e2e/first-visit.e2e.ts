@@ -63,8 +63,10 @@ describe.runIf(browserAvailable)('journey: a first visit has no dead ends', () =
   it('a client who wants to list learns how, and can start as an owner', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, 'lerato@rentza.test', 'Client#2026');
-    await page.goto('/');
-    await page.getByRole('link', { name: 'List Your Property' }).click();
+    // Signed in, the home page leads to their bookings (docs/decisions/045): the account menu has the link.
+    await page.waitForURL(/\/my-reservations$/);
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'List Your Property' }).click();
     await page.waitForURL(/\/list-your-property$/);
     await expect
       .poll(() =>

@@ -39,11 +39,13 @@ describe.runIf(browserAvailable)('journey: route guards', () => {
     await context.close();
   });
 
-  it('sends a signed-in user without the role home, and unknown paths home', async () => {
+  it('sends a signed-in user without the role home (their landing, never the hero), and unknown paths home', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, 'lerato@rentza.test', 'Client#2026');
+    await page.waitForURL((url) => url.pathname === '/my-reservations');
     await page.goto('/reservation-management');
-    await page.waitForURL((url) => url.pathname === '/');
+    // Home for a signed-in client is their bookings (docs/decisions/045).
+    await page.waitForURL((url) => url.pathname === '/my-reservations');
     // Sent home, and told why.
     await expect
       .poll(() => page.getByText('That page is not available to your account').isVisible())
@@ -55,27 +57,24 @@ describe.runIf(browserAvailable)('journey: route guards', () => {
         )
         .isVisible(),
     ).toBe(true);
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Featured Properties' }).isVisible())
-      .toBe(true);
-    await expectAccessible(page, 'home after a refused page');
-    await page.goto('/my-reservations');
     await expect.poll(() => page.getByRole('heading', { name: 'My Reservations' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Featured Properties' }).count()).toBe(0);
+    await expectAccessible(page, 'home after a refused page');
     await page.goto('/no/such/page');
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/my-reservations');
     await expect.poll(() => page.getByText('Page not found').isVisible()).toBe(true);
     expect(
       await page.getByText('There is no page at that address, so we took you to the home page.').isVisible(),
     ).toBe(true);
     await page.goto('/reservation');
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/my-reservations');
     await context.close();
   });
 
   it('returns an owner to the last visited route after signing in again', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, 'thandi@rentza.test', 'Owner#2026');
-    await page.waitForURL(/\/property-management$/);
+    await page.waitForURL(/\/reservation-management$/);
     await page.goto('/billing/rates');
     await expect.poll(() => page.getByRole('heading', { name: 'Property Rates' }).isVisible()).toBe(true);
     await context.clearCookies();

@@ -25,7 +25,9 @@ describe.runIf(browserAvailable)('journey: an owner boosts a listing onto the ho
   it('Thandi (Business) adds Homepage boost, boosts her oldest listing, sees it first on the home page with the Featured badge, then removes the boost', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, 'thandi@rentza.test', 'Owner#2026');
-    await page.waitForURL(/\/property-management$/);
+    // Owners land on Reservation Management (docs/decisions/045).
+    await page.waitForURL(/\/reservation-management$/);
+    await page.goto('/property-management');
 
     // Without the add-on, Property Management offers it instead of Boost buttons.
     const offer = boostPanel(page).getByRole('link', { name: 'Add Homepage boost' });
@@ -63,16 +65,18 @@ describe.runIf(browserAvailable)('journey: an owner boosts a listing onto the ho
     expect(await page.getByRole('button', { name: `Remove boost from ${title}` }).isVisible()).toBe(true);
     await expectAccessible(page, 'property management, one listing boosted');
 
-    // The home page: her listing leads the featured grid, with the Featured badge.
-    await page.goto('/');
+    // The home page (a visitor's: signed in, / leads to her working screen): her listing leads the
+    // featured grid, with the Featured badge.
+    const visitor = await newPage(browser);
+    await visitor.page.goto('/');
     await expect
-      .poll(() => page.getByRole('heading', { name: 'Featured Properties' }).isVisible())
+      .poll(() => visitor.page.getByRole('heading', { name: 'Featured Properties' }).isVisible())
       .toBe(true);
-    const firstCard = page.locator('.mantine-Card-root').first();
+    const firstCard = visitor.page.locator('.mantine-Card-root').first();
     await expect.poll(() => firstCard.getByRole('link', { name: title, exact: true }).isVisible()).toBe(true);
     expect(await firstCard.getByText('Featured', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('Featured', { exact: true }).count()).toBe(1);
-    await expectAccessible(page, 'home with a boosted listing');
+    expect(await visitor.page.getByText('Featured', { exact: true }).count()).toBe(1);
+    await expectAccessible(visitor.page, 'home with a boosted listing');
 
     // Search results (every type): first there too, with the badge.
     await page.goto('/?type=');
@@ -90,9 +94,10 @@ describe.runIf(browserAvailable)('journey: an owner boosts a listing onto the ho
     await page.getByRole('button', { name: `Remove boost from ${title}` }).click();
     await expect.poll(() => toast(page, 'Boost removed').isVisible()).toBe(true);
     await expect.poll(() => boostPanel(page).getByText('0 of 3 boosted').isVisible()).toBe(true);
-    await page.goto('/');
-    await expect.poll(() => page.locator('.mantine-Card-root').count()).toBeGreaterThan(0);
-    expect(await page.getByText('Featured', { exact: true }).count()).toBe(0);
+    await visitor.page.goto('/');
+    await expect.poll(() => visitor.page.locator('.mantine-Card-root').count()).toBeGreaterThan(0);
+    expect(await visitor.page.getByText('Featured', { exact: true }).count()).toBe(0);
+    await visitor.context.close();
     await context.close();
   }, 180_000);
 });

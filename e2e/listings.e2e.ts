@@ -23,7 +23,9 @@ describe.runIf(browserAvailable)('journey: listings and discovery', () => {
     ];
     const { page, context } = await newPage(browser);
     await signIn(page, 'thandi@rentza.test', 'Owner#2026');
-    await page.waitForURL(/\/property-management$/);
+    // Owners land on Reservation Management (docs/decisions/045).
+    await page.waitForURL(/\/reservation-management$/);
+    await page.goto('/property-management');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Property Management' }).isVisible())
       .toBe(true);
@@ -70,8 +72,11 @@ describe.runIf(browserAvailable)('journey: listings and discovery', () => {
       /^\/reservation\//,
     );
 
-    await page.goto('/');
-    await expect.poll(() => page.getByRole('link', { name: title }).first().isVisible()).toBe(true);
+    // The home page as a visitor sees it (signed in, / leads to the owner's working screen).
+    const visitor = await newPage(browser);
+    await visitor.page.goto('/');
+    await expect.poll(() => visitor.page.getByRole('link', { name: title }).first().isVisible()).toBe(true);
+    await visitor.context.close();
     await page.goto('/?type=vehicle&city=Bloemfontein');
     await expect.poll(() => page.getByText('Vehicle in Bloemfontein').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: title }).first().isVisible()).toBe(true);

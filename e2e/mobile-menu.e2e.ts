@@ -30,7 +30,7 @@ describe.runIf(browserAvailable)('journey: the mobile menu at 375 px', () => {
 
     await signIn(page, 'thandi@rentza.test', 'Owner#2026');
     await expect
-      .poll(() => page.getByRole('heading', { name: 'Property Management' }).isVisible())
+      .poll(() => page.getByRole('heading', { name: 'Reservation Management' }).isVisible())
       .toBe(true);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect.poll(() => menu.getByRole('link', { name: 'Calendar' }).isVisible()).toBe(true);
@@ -49,6 +49,9 @@ describe.runIf(browserAvailable)('journey: the mobile menu at 375 px', () => {
     }
     // An owner's own bookings of other listings (as a guest) are under their account (decision 033).
     expect(await menu.getByRole('link', { name: 'My Reservations' }).count()).toBe(1);
+    // The billing section says what it holds; the owner's Subscription is in the menu (issue 21).
+    expect(await menu.getByText('Rates and catalogues').isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Subscription' }).isVisible()).toBe(true);
     await expectAccessible(page, 'mobile menu (owner)');
     await menu.getByRole('link', { name: 'Calendar' }).click();
     await page.waitForURL(CALENDAR_URL);

@@ -34,7 +34,9 @@ describe.runIf(browserAvailable)('journey: professional photography', () => {
     const { page: ownerPage } = await newPage(browser);
     const owner = await registerVerifiedClient(ownerPage, 'Thandeka', 'Mokoena', 'owner');
     await signIn(ownerPage, owner.email, owner.password);
-    await ownerPage.waitForURL(/\/property-management$/);
+    // Owners land on Reservation Management (docs/decisions/045).
+    await ownerPage.waitForURL(/\/reservation-management$/);
+    await ownerPage.goto('/property-management');
     const title = `Sea Point flat ${Date.now()}`;
     const created = await ownerPage.request.post('/api/properties', {
       headers: { origin: baseUrl },

@@ -30,7 +30,9 @@ describe.runIf(browserAvailable)(
       // A new owner (Starter: one listing): Pieter is at his Pro limit and his listings serve the booking journeys.
       const owner = await registerVerifiedClient(page, 'Anika', 'Botha', 'owner');
       await signIn(page, owner.email, owner.password);
-      await page.waitForURL(/\/property-management$/);
+      // Owners land on Reservation Management (docs/decisions/045).
+      await page.waitForURL(/\/reservation-management$/);
+      await page.goto('/property-management');
       await page.getByRole('button', { name: 'Add New Property' }).click();
       await page.getByRole('textbox', { name: 'Title' }).fill(title);
       await page

@@ -33,7 +33,9 @@ describe.runIf(browserAvailable)('journey: the built app under its security head
     await expectAccessible(page, 'home');
 
     await signIn(page, 'thandi@rentza.test', 'Owner#2026');
-    await page.waitForURL(/\/property-management$/);
+    // Owners land on Reservation Management (docs/decisions/045).
+    await page.waitForURL(/\/reservation-management$/);
+    await page.goto('/property-management');
     await page.getByRole('button', { name: 'Add New Property' }).click();
     const dropArea = page.getByLabel('Upload photos');
     await expect.poll(() => dropArea.isVisible()).toBe(true);

@@ -57,7 +57,7 @@ describe.runIf(browserAvailable)('journey: staff permissions reach the screen', 
       'User Management',
       'Reports',
     ]);
-    expect(await nav.getByRole('button', { name: 'Billing' }).count()).toBe(0);
+    expect(await nav.getByRole('button', { name: 'Rates and catalogues' }).count()).toBe(0);
     await expectAccessible(page, 'Manage menu open (back office)');
     await menu.getByRole('menuitem', { name: 'Property Management' }).click();
     await page.waitForURL(/\/property-management$/);

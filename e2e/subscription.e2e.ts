@@ -103,7 +103,9 @@ describe.runIf(browserAvailable)(
       const { page, context } = await newPage(browser);
       const owner = await registerVerifiedClient(page, 'Lindiwe', 'Dube', 'owner');
       await signIn(page, owner.email, owner.password);
-      await page.waitForURL(/\/property-management$/);
+      // Owners land on Reservation Management (docs/decisions/045).
+      await page.waitForURL(/\/reservation-management$/);
+      await page.goto('/property-management');
       const tag = `Dalsig${Date.now()}`;
 
       // Starter: one listing, the second refused with the plan's reason.

@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { registerNotFound, registerWebApp } from './http/web-app.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerAdminOverviewRoutes } from './modules/admin-overview/admin-overview.routes.ts';
 import { registerAdminUserRoutes } from './modules/admin-users/admin-user.routes.ts';
 import { registerAgreementRoutes } from './modules/agreements/agreement.routes.ts';
 import { registerBillingLineRoutes } from './modules/billing-lines/billing-line.routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHomepageBoostRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerBlockedPeriodRoutes(app, deps);
+  registerAdminOverviewRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);

@@ -257,6 +257,10 @@ const ACCOUNT_ROWS: Record<string, Row> = {
 
   // admin
   getAdminUsers: { request: () => ({ url: '/api/admin/users' }), expect: '401 403 403 403 403 403 200' },
+  getAdminOverview: {
+    request: () => ({ url: '/api/admin/overview' }),
+    expect: '401 403 403 403 403 403 200',
+  },
   getAdminUsersById: {
     request: () => ({ url: `/api/admin/users/${owner().id}` }),
     expect: '401 403 403 403 403 403 200',

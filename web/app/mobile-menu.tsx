@@ -1,6 +1,6 @@
 import { Divider, Drawer, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { accountLinks, navigationLinks } from '../../domain/routes.ts';
+import { accountLinks, BILLING_MENU_LABEL, navigationLinks } from '../../domain/routes.ts';
 import type { CurrentUser } from '../features/account/api.ts';
 import { SEARCH_LINK } from './search-link.ts';
 import { useLogout } from './use-logout.ts';
@@ -44,7 +44,7 @@ export default function MobileMenu({
         {links.some((link) => link.section === 'Billing') && (
           <>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="sm" px="sm">
-              Billing
+              {BILLING_MENU_LABEL}
             </Text>
             {links.filter((link) => link.section === 'Billing').map(item)}
           </>

@@ -85,7 +85,7 @@ describe('desktop navigation', () => {
       ).toEqual(['Search for Rentals', 'Calendar', 'Reservation Management']),
     );
     expect(within(nav).queryByRole('button', { name: 'Manage' })).toBeNull();
-    expect(within(nav).queryByRole('button', { name: 'Billing' })).toBeNull();
+    expect(within(nav).queryByRole('button', { name: 'Rates and catalogues' })).toBeNull();
   });
 
   it('back office finds the five management screens in the Manage menu, and no Billing', async () => {
@@ -104,7 +104,7 @@ describe('desktop navigation', () => {
       'User Management',
       'Reports',
     ]);
-    expect(within(nav).queryByRole('button', { name: 'Billing' })).toBeNull();
+    expect(within(nav).queryByRole('button', { name: 'Rates and catalogues' })).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router
 import { queryClient } from './query-client.ts';
 import { RouteGuard, UnknownPath } from './route-guard.tsx';
 import { Shell } from './shell.tsx';
+import { SignedInLanding } from './signed-in-landing.tsx';
 
 type Params = Record<string, string | undefined>;
 const preloaders = new WeakMap<ReactElement, (params: Params) => Promise<unknown>>();
@@ -44,7 +45,10 @@ export const routes: RouteObject[] = [
   {
     element: <Shell />,
     children: [
-      { index: true, element: page(() => import('../routes/home.tsx')) },
+      {
+        element: <SignedInLanding />,
+        children: [{ index: true, element: page(() => import('../routes/home.tsx')) }],
+      },
       { path: 'login', element: page(() => import('../routes/login.tsx')) },
       { path: 'register', element: page(() => import('../routes/register.tsx')) },
       { path: 'forgot-password', element: page(() => import('../routes/forgot-password.tsx')) },
@@ -225,6 +229,10 @@ export const routes: RouteObject[] = [
       {
         element: <RouteGuard route="reports" />,
         children: [{ path: 'reports', element: page(() => import('../routes/reports.tsx')) }],
+      },
+      {
+        element: <RouteGuard route="adminOverview" />,
+        children: [{ path: 'admin', element: page(() => import('../routes/admin-overview.tsx')) }],
       },
       { path: '*', element: <UnknownPath /> },
     ],

@@ -2,7 +2,7 @@ import { Anchor, Box, Burger, Button, Container, Group, Text } from '@mantine/co
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { navigationLinks } from '../../domain/routes.ts';
+import { BILLING_MENU_LABEL, navigationLinks } from '../../domain/routes.ts';
 import { Logo } from '../components/logo.tsx';
 import { type CurrentUser, useCurrentUser } from '../features/account/api.ts';
 import { NavigationEffects } from './navigation-effects.tsx';
@@ -26,6 +26,7 @@ const MANAGE_PATHS = new Set([
   '/admin/support',
   '/admin/photography',
   '/agreement',
+  '/admin',
 ]);
 
 function DesktopNav({ user }: { user: CurrentUser | null }) {
@@ -44,7 +45,7 @@ function DesktopNav({ user }: { user: CurrentUser | null }) {
       ))}
       <Suspense fallback={null}>
         {grouped && <NavMenu label="Manage" links={manage} />}
-        {billing.length > 0 && <NavMenu label="Billing" links={billing} />}
+        {billing.length > 0 && <NavMenu label={BILLING_MENU_LABEL} links={billing} />}
       </Suspense>
     </Group>
   );

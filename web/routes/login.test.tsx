@@ -101,7 +101,7 @@ describe('login screen', { timeout: 30_000 }, () => {
     const busy = await screen.findByRole('button', { name: 'Logging in...' });
     expect(isDisabled(busy)).toBe(true);
     reply.resolve({ body: { redirect: false, token: 't', user: { id: 'u1' } } });
-    await waitFor(() => expect(currentUrl(router)).toBe('/'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/my-reservations'));
   });
 
   it('shows the server’s wrong-credentials error translated, and allows another attempt', async () => {
@@ -167,14 +167,14 @@ describe('login screen', { timeout: 30_000 }, () => {
     serveLogin('client');
     const { user, router } = renderLogin('/login?returnUrl=%2F%2Fevil.example.com');
     await logIn(user);
-    await waitFor(() => expect(currentUrl(router)).toBe('/'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/my-reservations'));
   });
 
-  it('sends an owner with nothing stored to /property-management', async () => {
+  it('sends an owner with nothing stored to /reservation-management', async () => {
     serveLogin('owner');
     const { user, router } = renderLogin();
     await logIn(user);
-    await waitFor(() => expect(currentUrl(router)).toBe('/property-management'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/reservation-management'));
   });
 
   it('without a returnUrl goes back to the stored last route, even for an owner', async () => {
@@ -190,14 +190,21 @@ describe('login screen', { timeout: 30_000 }, () => {
     serveLogin('owner');
     const { user, router } = renderLogin();
     await logIn(user);
-    await waitFor(() => expect(currentUrl(router)).toBe('/property-management'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/reservation-management'));
   });
 
-  it('sends a client with nothing stored home', async () => {
+  it('sends a client with nothing stored to their bookings', async () => {
     serveLogin('client');
     const { user, router } = renderLogin();
     await logIn(user);
-    await waitFor(() => expect(currentUrl(router)).toBe('/'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/my-reservations'));
+  });
+
+  it('sends an admin with nothing stored to the overview', async () => {
+    serveLogin('admin');
+    const { user, router } = renderLogin();
+    await logIn(user);
+    await waitFor(() => expect(currentUrl(router)).toBe('/admin'));
   });
 
   it('after a wrong password shows only the error, not the “Email verified” box beside it', async () => {

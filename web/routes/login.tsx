@@ -47,7 +47,7 @@ export default function LoginPage() {
         landingPathAfterLogin({
           returnUrl: params.get('returnUrl'),
           lastRoute: readLastRoute(),
-          role: user.role,
+          user,
         }),
         { replace: true },
       );

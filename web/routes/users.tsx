@@ -12,6 +12,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatRoleLabel, ROLES, type Role } from '../../domain/roles.ts';
 import { ADMIN_USERS_PAGE_SIZE } from '../../domain/schemas/admin-users.ts';
 import { LazySelect } from '../components/lazy-inputs.tsx';
@@ -34,7 +35,12 @@ export default function UsersPage() {
   const { data: me } = useCurrentUser();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
-  const [role, setRole] = useState<string>(ALL_ROLES);
+  // The overview's links open the list filtered (/users?role=owner).
+  const [params] = useSearchParams();
+  const [role, setRole] = useState<string>(() => {
+    const asked = params.get('role');
+    return ROLES.some((known) => known === asked) ? (asked as Role) : ALL_ROLES;
+  });
   const [page, setPage] = useState(1);
   const [detailsOf, setDetailsOf] = useState<string | null>(null);
   const users = useAdminUsers({

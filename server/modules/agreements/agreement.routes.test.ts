@@ -242,6 +242,13 @@ describe('booking under the agreement', () => {
     );
     expect(forClient.statusCode, forClient.body).toBe(201);
     expect(forClient.json<Reservation>().agreement).toBeNull();
+    // A booking confirmation is had once the booking is confirmed (issue 21).
+    const confirmed = await t.patch(
+      `/api/reservations/${forClient.json<Reservation>().id}`,
+      { status: 'confirmed' },
+      { cookie: owner.cookie },
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     const text = await pdfAllText(
       (
         await t.get(`/api/reservations/${forClient.json<Reservation>().id}/documents/confirmation.pdf`, {

@@ -59,10 +59,35 @@ describe('which documents a status allows (409 otherwise, nothing issued)', () =
     },
   );
 
+  it.each(['pending', 'cancelled'] as const)(
+    'a %s reservation has no booking confirmation: 409, downloaded or sent (issue 21)',
+    async (status) => {
+      const owner = await ownerWithDetails(t);
+      const client = await t.signInAs({ role: 'client' });
+      const reservation = await booking(t, owner, { status, clientUserId: client.user.id });
+      const message =
+        'A booking confirmation is only available once the reservation is confirmed (or completed)';
+      const pdf = await t.get(`/api/reservations/${reservation.id}/documents/confirmation.pdf`, {
+        cookie: owner.cookie,
+      });
+      expect({ status: pdf.statusCode, message: pdf.json().message }).toEqual({ status: 409, message });
+      const sent = await t.post(
+        `/api/reservations/${reservation.id}/documents/send`,
+        { kind: 'confirmation' },
+        { cookie: owner.cookie },
+      );
+      expect({ status: sent.statusCode, message: sent.json().message }).toEqual({ status: 409, message });
+      // The client who booked it is refused the same way.
+      const theirs = await t.get(`/api/reservations/${reservation.id}/documents/confirmation.pdf`, {
+        cookie: client.cookie,
+      });
+      expect(theirs.statusCode).toBe(409);
+    },
+  );
+
   it.each([
     ['confirmed', 'Confirmed'],
     ['completed', 'Completed'],
-    ['cancelled', 'Cancelled'],
   ] as const)('a %s reservation’s confirmation shows the status label %s', async (status, label) => {
     const owner = await ownerWithDetails(t);
     const reservation = await booking(t, owner, { status });

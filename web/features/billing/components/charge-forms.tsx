@@ -238,7 +238,7 @@ export function ExtraChargeForm({ context }: { context: ChargeFormContext }) {
     : null;
   const chargeForm = (
     <AddLineForm
-      label="Extra charge"
+      label="Ad hoc charge type"
       reservationId={context.reservationId}
       payload={payload}
       preview={payload ? linePreview(count, fieldCents(form.amount), fieldPercent(form.taxPercent)) : null}

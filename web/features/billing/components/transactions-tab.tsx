@@ -167,7 +167,7 @@ export function TransactionsTab({ reservation, user }: { reservation: Reservatio
           <Tabs.List mb="md">
             <Tabs.Tab value="ad_hoc">Ad hoc charge</Tabs.Tab>
             <Tabs.Tab value="stock">Stock charge</Tabs.Tab>
-            <Tabs.Tab value="extra">Extra charge</Tabs.Tab>
+            <Tabs.Tab value="extra">Ad hoc charge type</Tabs.Tab>
             <Tabs.Tab value="payment">Payment</Tabs.Tab>
             <Tabs.Tab value="deposit">Deposit</Tabs.Tab>
           </Tabs.List>

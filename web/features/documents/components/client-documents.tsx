@@ -20,7 +20,7 @@ function DownloadButton({ href, fileName, label }: { href: string; fileName: str
 }
 
 /**
- * A client's documents on My Reservations (spec subscriptions §2): the confirmation, the quote while
+ * A client's documents on My Reservations (spec subscriptions §2): the confirmation once confirmed, the quote while
  * pending, and the invoice (or credit note) the business has issued — the same PDFs it has.
  */
 export function ClientDocuments({
@@ -37,11 +37,13 @@ export function ClientDocuments({
   const invoiceDue = !documentRefusal('invoice', reservation.status);
   return (
     <Group gap="xs" aria-label="Documents" role="group">
-      <DownloadButton
-        href={live('confirmation')}
-        fileName={documentFileName('confirmation', reservation.reference)}
-        label="Confirmation"
-      />
+      {!documentRefusal('confirmation', reservation.status) && (
+        <DownloadButton
+          href={live('confirmation')}
+          fileName={documentFileName('confirmation', reservation.reference)}
+          label="Confirmation"
+        />
+      )}
       {!documentRefusal('quote', reservation.status) && (
         <DownloadButton
           href={live('quote')}

@@ -21,7 +21,7 @@ export const sentMessage = (kind: keyof typeof SENT, to: string) => `${SENT[kind
 const failure = (error: unknown) => notifyError(error instanceof ApiError ? error.message : 'Failed to send');
 
 /**
- * A reservation's document actions in its row (spec booking-core §2): the confirmation always, the
+ * A reservation's document actions in its row (spec booking-core §2): the confirmation once confirmed, the
  * quote while pending — print, download, email (mail client) or send (emailed with the PDF) — and,
  * once confirmed or completed, the invoice, which opens its dialog (issuing needs a look first).
  */
@@ -55,6 +55,8 @@ export function DocumentsMenu({
       { onSuccess: (result) => notifySuccess(sentMessage(kind, result.sent_to)), onError: failure },
     );
 
+  // A cancelled booking has none of them (its invoice, if any, was credited): no empty menu.
+  if (kinds.length === 0 && documentRefusal('invoice', reservation.status)) return null;
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal>
       <Menu.Target>

@@ -81,19 +81,7 @@ describe('printing a document', () => {
 
 describe('the row’s documents menu', () => {
   it.each([
-    [
-      'pending',
-      [
-        'Print confirmation',
-        'Download confirmation',
-        'Email confirmation',
-        'Send confirmation',
-        'Print quote',
-        'Download quote',
-        'Email quote',
-        'Send quote',
-      ],
-    ],
+    ['pending', ['Print quote', 'Download quote', 'Email quote', 'Send quote']],
     [
       'confirmed',
       ['Print confirmation', 'Download confirmation', 'Email confirmation', 'Send confirmation', 'Invoice…'],
@@ -102,7 +90,6 @@ describe('the row’s documents menu', () => {
       'completed',
       ['Print confirmation', 'Download confirmation', 'Email confirmation', 'Send confirmation', 'Invoice…'],
     ],
-    ['cancelled', ['Print confirmation', 'Download confirmation', 'Email confirmation', 'Send confirmation']],
   ] as const)('a %s reservation offers %j', async (status, items) => {
     const reservation = aReservation({ status });
     mockApi(async () => ({ body: overview(reservation) }));
@@ -114,6 +101,13 @@ describe('the row’s documents menu', () => {
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
     ).toEqual(items);
+  });
+
+  it('offers no documents menu for a cancelled reservation (no confirmation, no invoice)', () => {
+    renderWithProviders(
+      <DocumentsMenu reservation={aReservation({ status: 'cancelled' })} onInvoice={() => {}} />,
+    );
+    expect(screen.queryByRole('button', { name: /^Documents for/ })).toBeNull();
   });
 
   it('sends a quote and says to whom', async () => {
@@ -198,7 +192,7 @@ describe('the invoice dialog', () => {
 describe('a client’s documents on My Reservations', () => {
   const names = () => screen.getAllByRole('link').map((link) => link.textContent);
   it.each([
-    ['pending', [], ['Confirmation', 'Quote']],
+    ['pending', [], ['Quote']],
     ['confirmed', [], ['Confirmation']],
     ['confirmed', [invoiceDoc()], ['Confirmation', 'Invoice INV-000001']],
     [
@@ -207,7 +201,7 @@ describe('a client’s documents on My Reservations', () => {
         invoiceDoc({ credited_by_number: 'CN-000001' }),
         invoiceDoc({ id: 'cn', kind: 'credit_note', number: 'CN-000001', file_name: 'CN-000001.pdf' }),
       ],
-      ['Confirmation', 'Credit note CN-000001'],
+      ['Credit note CN-000001'],
     ],
   ] as const)('%s with %j issued: %j', (status, documents, expected) => {
     renderWithProviders(
