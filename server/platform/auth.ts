@@ -10,6 +10,7 @@ import {
   RegisterRequestSchema,
   registrationPassword,
 } from '../../domain/schemas/user.ts';
+import { verificationCallbackUrl } from '../../domain/search-to-booking.ts';
 import { TERMS_VERSION } from '../../domain/terms.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
@@ -203,7 +204,10 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
             ...parsed.data,
             phone: parsed.data.phone ?? undefined,
             name: `${parsed.data.first_name} ${parsed.data.last_name}`,
-            callbackURL: '/login?verified=1',
+            // The emailed link ends on login, then on the page the person was headed for (same site only).
+            callbackURL: verificationCallbackUrl(
+              typeof ctx.body?.returnUrl === 'string' ? ctx.body.returnUrl : null,
+            ),
           };
           return { context: { ...ctx, body } };
         }

@@ -1,16 +1,25 @@
 import type { ClaimAccount, RegisterRequest } from '../../../domain/schemas/user.ts';
+import { verificationCallbackUrl } from '../../../domain/search-to-booking.ts';
 import { api, lazySchema } from '../../lib/api.ts';
 
 // The shell's logout uses this module: its schemas load on use, not with every page.
 const userSchemas = () => import('../../../domain/schemas/user.ts');
 
 export const authApi = {
-  signUp: (input: RegisterRequest) =>
-    api.post('/api/auth/sign-up/email', { ...input, phone: input.phone ?? '' }),
+  /** `returnUrl`: where the verification link's login goes on to (the server keeps it same-site only). */
+  signUp: (input: RegisterRequest, returnUrl?: string | null) =>
+    api.post('/api/auth/sign-up/email', {
+      ...input,
+      phone: input.phone ?? '',
+      ...(returnUrl ? { returnUrl } : {}),
+    }),
   signIn: (email: string, password: string) => api.post('/api/auth/sign-in/email', { email, password }),
   signOut: () => api.post('/api/auth/sign-out'),
-  resendVerification: (email: string) =>
-    api.post('/api/auth/send-verification-email', { email, callbackURL: '/login?verified=1' }),
+  resendVerification: (email: string, returnUrl?: string | null) =>
+    api.post('/api/auth/send-verification-email', {
+      email,
+      callbackURL: verificationCallbackUrl(returnUrl),
+    }),
   requestPasswordReset: (email: string) =>
     api.post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' }),
   resetPassword: (token: string, newPassword: string) =>
