@@ -1,3 +1,4 @@
+import { isSafeReturnUrl } from '../../../domain/routes.ts';
 import type { ClaimAccount, RegisterRequest } from '../../../domain/schemas/user.ts';
 import { verificationCallbackUrl } from '../../../domain/search-to-booking.ts';
 import { api, lazySchema } from '../../lib/api.ts';
@@ -11,7 +12,7 @@ export const authApi = {
     api.post('/api/auth/sign-up/email', {
       ...input,
       phone: input.phone ?? '',
-      ...(returnUrl ? { returnUrl } : {}),
+      ...(isSafeReturnUrl(returnUrl) ? { returnUrl } : {}),
     }),
   signIn: (email: string, password: string) => api.post('/api/auth/sign-in/email', { email, password }),
   signOut: () => api.post('/api/auth/sign-out'),
