@@ -123,7 +123,7 @@ describe.runIf(browserAvailable)('journey: from a search to the booking page, no
     // Book Now while signed out → login → Register as a new client.
     await page.getByRole('link', { name: 'Book Now' }).click();
     await page.waitForURL(/\/login\?returnUrl=/);
-    await page.getByRole('link', { name: 'Register' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Register' }).click();
     await page.waitForURL(/\/register\?returnUrl=/);
     const email = `thabo.${Date.now()}@example.co.za`;
     const password = 'Client!2026';

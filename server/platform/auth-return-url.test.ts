@@ -38,17 +38,4 @@ describe('the verification link leads on to the page the person was headed for (
       expect(verified.headers.location).toBe('/login?verified=1');
     },
   );
-
-  it('a resent email carries it too', async () => {
-    const input = await signUpWith(BOOKING);
-    await t.waitForMail(input.email);
-    const resent = await t.post('/api/auth/send-verification-email', {
-      email: input.email,
-      callbackURL: verificationCallbackUrl(BOOKING),
-    });
-    expect(resent.statusCode, resent.body).toBe(200);
-    await expect.poll(async () => (await t.mailbox(input.email)).length).toBe(2);
-    const verified = await t.verifyViaMailbox(input.email);
-    expect(verified.headers.location).toBe(verificationCallbackUrl(BOOKING));
-  });
 });
