@@ -130,8 +130,8 @@ describe.runIf(browserAvailable)('journey: from a search to the booking page, no
     await page.getByRole('textbox', { name: 'First name' }).fill('Thabo');
     await page.getByRole('textbox', { name: 'Last name' }).fill('Nkosi');
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByLabel(/^Password/).fill(password);
-    await page.getByLabel(/^Confirm password/).fill(password);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+    await page.getByRole('textbox', { name: 'Confirm password' }).fill(password);
     await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
     const create = page.getByRole('button', { name: 'Create Account' });
     await expect.poll(() => create.isEnabled()).toBe(true);
