@@ -1,5 +1,6 @@
 import type { PropertyType } from './property.ts';
-import { isSafeReturnUrl } from './routes.ts';
+
+export { verificationCallbackUrl, withReturnUrl } from './return-url.ts';
 
 /**
  * What a person chose in a search that the listing and its booking page keep (docs/decisions/043):
@@ -42,17 +43,6 @@ export function stayQuery(choice: Partial<StayChoice>): string {
   if (choice.guests && choice.guests > 1) params.set('guests', String(choice.guests));
   const query = params.toString();
   return query ? `?${query}` : '';
-}
-
-/** A path with the returnUrl it carries on, when that is a safe same-site path (never another origin). */
-export function withReturnUrl(path: string, returnUrl: string | null | undefined): string {
-  if (!isSafeReturnUrl(returnUrl)) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}returnUrl=${encodeURIComponent(returnUrl)}`;
-}
-
-/** Where the link in the verification email lands: login, then on to the page the person was headed. */
-export function verificationCallbackUrl(returnUrl: string | null | undefined): string {
-  return withReturnUrl('/login?verified=1', returnUrl);
 }
 
 /** The words a search's date fields use: a stay checks in, storage moves in, a venue has an event date. */

@@ -4,13 +4,13 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { openAPI } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { MESSAGES } from '../../domain/errors.ts';
+import { verificationCallbackUrl } from '../../domain/return-url.ts';
 import {
   EmailOnlySchema,
   type RegisterRequest,
   RegisterRequestSchema,
   registrationPassword,
 } from '../../domain/schemas/user.ts';
-import { verificationCallbackUrl } from '../../domain/search-to-booking.ts';
 import { TERMS_VERSION } from '../../domain/terms.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';

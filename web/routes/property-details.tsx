@@ -13,13 +13,14 @@ import {
   Image,
   Loader,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   Title,
   UnstyledButton,
 } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatRand } from '../../domain/money.ts';
 import { humanize, TYPE_LABELS } from '../../domain/property.ts';
@@ -31,7 +32,11 @@ import { ImagePlaceholder } from '../features/properties/components/image-placeh
 import { Place, PriceLine } from '../features/properties/components/property-card.tsx';
 import { SpecificationsView } from '../features/properties/components/specifications-view.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
-import { ListingCalendar, StayTotalLine, useListingStay } from './listing-stay-panel.tsx';
+import { StayTotalLine, useListingStay } from './listing-stay-panel.tsx';
+
+const ListingCalendar = lazy(() =>
+  import('./listing-calendar.tsx').then((module) => ({ default: module.ListingCalendar })),
+);
 
 function Gallery({
   images,
@@ -127,7 +132,9 @@ function ListingPage({ property }: { property: Property }) {
         </Grid.Col>
       </Grid>
       <Stack gap="lg" mt="xl">
-        <ListingCalendar property={property} range={stay.range} onRangeChange={stay.setRange} />
+        <Suspense fallback={<Skeleton height={320} radius="md" />}>
+          <ListingCalendar property={property} range={stay.range} onRangeChange={stay.setRange} />
+        </Suspense>
         <Divider />
         <section aria-labelledby="about">
           <Title order={2} size="h3" id="about" mb="xs">

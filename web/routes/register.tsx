@@ -14,8 +14,8 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { withReturnUrl } from '../../domain/return-url.ts';
 import type { SignUpRole } from '../../domain/roles.ts';
-import { withReturnUrl } from '../../domain/search-to-booking.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { authApi } from '../features/auth/api.ts';
 import { PasswordChecklist } from '../features/auth/password-checklist.tsx';

@@ -3,7 +3,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { withReturnUrl } from '../../domain/search-to-booking.ts';
+import { withReturnUrl } from '../../domain/return-url.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { authApi } from '../features/auth/api.ts';
 import { useCooldown } from '../features/auth/use-cooldown.ts';

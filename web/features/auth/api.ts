@@ -1,6 +1,5 @@
-import { isSafeReturnUrl } from '../../../domain/routes.ts';
+import { isSafeReturnUrl, verificationCallbackUrl } from '../../../domain/return-url.ts';
 import type { ClaimAccount, RegisterRequest } from '../../../domain/schemas/user.ts';
-import { verificationCallbackUrl } from '../../../domain/search-to-booking.ts';
 import { api, lazySchema } from '../../lib/api.ts';
 
 // The shell's logout uses this module: its schemas load on use, not with every page.
