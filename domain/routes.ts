@@ -1,4 +1,5 @@
 import type { PermissionKey, Permissions } from './permissions.ts';
+import { isSafeReturnUrl } from './return-url.ts';
 import type { Role } from './roles.ts';
 
 /**
@@ -131,13 +132,8 @@ export function shouldRememberRoute(route: string): boolean {
   return !UNREMEMBERED.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
-/**
- * Only same-site paths are followed after login, never another origin. Browsers drop tabs and line
- * breaks from URLs and read "\\" as "/", so "/\t/evil.com" and "/\\evil.com" would leave the site too.
- */
-export function isSafeReturnUrl(url: string | null | undefined): url is string {
-  return !!url && url.startsWith('/') && !url.startsWith('//') && !/[\t\n\r\\]/.test(url);
-}
+/** Kept here for its callers; it lives in return-url.ts so light pages need not load this module. */
+export { isSafeReturnUrl };
 
 export interface LoginReason {
   title: string;

@@ -45,8 +45,15 @@ export type Property = z.infer<typeof PropertySchema>;
 export const OwnedPropertySchema = PropertySchema.extend({ has_reservations: z.boolean() });
 export type OwnedProperty = z.infer<typeof OwnedPropertySchema>;
 
-/** A listing in search results: `featured` while its owner boosts it under the Homepage boost add-on. */
-export const SearchedPropertySchema = PropertySchema.extend({ featured: z.boolean() });
+/**
+ * A listing in search results: `featured` while its owner boosts it under the Homepage boost add-on;
+ * `total_cents`, when the search has dates and the listing is priced by the night or day, the one total
+ * those dates would cost (domain/booking-total.ts, docs/decisions/043).
+ */
+export const SearchedPropertySchema = PropertySchema.extend({
+  featured: z.boolean(),
+  total_cents: z.number().optional(),
+});
 export type SearchedProperty = z.infer<typeof SearchedPropertySchema>;
 
 /** One page of search results, boosted listings first. */

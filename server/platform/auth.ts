@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { openAPI } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { MESSAGES } from '../../domain/errors.ts';
+import { verificationCallbackUrl } from '../../domain/return-url.ts';
 import {
   EmailOnlySchema,
   type RegisterRequest,
@@ -203,7 +204,10 @@ export function createAuth({ db, config, secret, sendMail }: AuthDeps) {
             ...parsed.data,
             phone: parsed.data.phone ?? undefined,
             name: `${parsed.data.first_name} ${parsed.data.last_name}`,
-            callbackURL: '/login?verified=1',
+            // The emailed link ends on login, then on the page the person was headed for (same site only).
+            callbackURL: verificationCallbackUrl(
+              typeof ctx.body?.returnUrl === 'string' ? ctx.body.returnUrl : null,
+            ),
           };
           return { context: { ...ctx, body } };
         }

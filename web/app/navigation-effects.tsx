@@ -9,11 +9,14 @@ import { saveLastRoute } from '../lib/storage.ts';
  * signed-in user (so the home page visited after logout does not become the next landing page).
  */
 export function NavigationEffects() {
-  const { pathname, search } = useLocation();
+  const { pathname, search, state } = useLocation();
+  // A search that scrolls to its own results (home, docs/decisions/043) is not sent back to the top.
+  const keepsScroll = (state as { scroll?: string } | null)?.scroll === 'results';
   const { data: user } = useCurrentUser();
   const signedIn = !!user;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after every navigation by design.
   useEffect(() => {
+    if (keepsScroll) return;
     const timer = setTimeout(() => window.scrollTo({ top: 0 }), 100);
     return () => clearTimeout(timer);
   }, [pathname, search]);

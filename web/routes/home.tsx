@@ -1,6 +1,6 @@
 import { Box, Button, Chip, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { todayInBusinessZone } from '../../domain/dates.ts';
 import {
   FEATURED_COUNT,
@@ -60,6 +60,15 @@ export default function HomePage() {
   const [urlParams, setUrlParams] = useSearchParams();
   const params = readSearchParams(urlParams);
   const searching = urlParams.has('type');
+  const location = useLocation();
+  const resultsRef = useRef<HTMLDivElement>(null);
+  // On a phone the results start below the form: Search brings them into view (docs/decisions/043).
+  useEffect(() => {
+    if ((location.state as { scroll?: string } | null)?.scroll !== 'results') return;
+    if (window.matchMedia('(max-width: 48em)').matches) {
+      resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }
+  }, [location]);
   const datesValid = !validateSearchDates(
     params.checkIn ?? null,
     params.checkOut ?? null,
@@ -96,10 +105,12 @@ export default function HomePage() {
         <SearchForm
           key={urlParams.toString()}
           initial={criteriaFrom(params)}
-          onSearch={(criteria) => setUrlParams(toQueryString(criteriaToParams(criteria)))}
+          onSearch={(criteria) =>
+            setUrlParams(toQueryString(criteriaToParams(criteria)), { state: { scroll: 'results' } })
+          }
         />
       </Container>
-      <Container size="lg" py="xl">
+      <Container size="lg" py="xl" ref={resultsRef} style={{ scrollMarginTop: 64 }}>
         {searching && datesValid && (
           <Suspense fallback={<PropertyGridSkeleton />}>
             <SearchResults

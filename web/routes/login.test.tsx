@@ -219,18 +219,23 @@ describe('login screen', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Email verified')).toBeNull();
   });
 
-  it('says why a visitor sent from Book Now must sign in, and offers to register', async () => {
+  it('says why a visitor sent from Book Now must sign in, and offers to register, carrying the booking on', async () => {
     mockApi(() => undefined);
-    renderLogin(`/login?returnUrl=${encodeURIComponent('/reservation/p1')}`);
+    const booking = '/reservation/p1?checkIn=2027-01-10&checkOut=2027-01-13&guests=2';
+    renderLogin(`/login?returnUrl=${encodeURIComponent(booking)}`);
     expect(screen.getByText('Sign in or create an account to book this')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe(
+      `/register?returnUrl=${encodeURIComponent(booking)}`,
+    );
   });
 
   it('tells a would-be owner to sign in with an owner account, and registers them as one', async () => {
     mockApi(() => undefined);
     renderLogin(`/login?returnUrl=${encodeURIComponent('/property-management')}`);
     expect(screen.getByText('Sign in with an owner account to list your property')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register?role=owner');
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe(
+      '/register?role=owner&returnUrl=%2Fproperty-management',
+    );
   });
 
   it('gives no reason when opened directly', async () => {

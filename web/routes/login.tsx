@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { needsEmailVerification, translateAuthError } from '../../domain/errors.ts';
+import { withReturnUrl } from '../../domain/return-url.ts';
 import { landingPathAfterLogin, loginReason, registerPathFor } from '../../domain/routes.ts';
 import type { Login } from '../../domain/schemas/user.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -68,7 +69,7 @@ export default function LoginPage() {
       return;
     }
     try {
-      await authApi.resendVerification(parsed.data.email);
+      await authApi.resendVerification(parsed.data.email, params.get('returnUrl'));
       notifySuccess('Verification email sent! Please check your inbox.');
     } catch (caught) {
       notifyError(
@@ -130,7 +131,10 @@ export default function LoginPage() {
       </form>
       <Text size="sm" ta="center">
         Don&apos;t have an account?{' '}
-        <Anchor component={Link} to={registerPathFor(params.get('returnUrl'))}>
+        <Anchor
+          component={Link}
+          to={withReturnUrl(registerPathFor(params.get('returnUrl')), params.get('returnUrl'))}
+        >
           Register
         </Anchor>
       </Text>

@@ -13,23 +13,30 @@ import {
   Image,
   Loader,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   Title,
   UnstyledButton,
 } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { formatRand } from '../../domain/money.ts';
 import { humanize, TYPE_LABELS } from '../../domain/property.ts';
+import { readStayChoice } from '../../domain/search-to-booking.ts';
 import { useListingBrand } from '../features/business-profile/brand-api.ts';
 import { PoweredByRentza } from '../features/business-profile/components/powered-by-rentza.tsx';
-import { useProperty } from '../features/properties/api.ts';
+import { type Property, useProperty } from '../features/properties/api.ts';
 import { ImagePlaceholder } from '../features/properties/components/image-placeholder.tsx';
 import { Place, PriceLine } from '../features/properties/components/property-card.tsx';
 import { SpecificationsView } from '../features/properties/components/specifications-view.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
+import { StayTotalLine, useListingStay } from './listing-stay-panel.tsx';
+
+const ListingCalendar = lazy(() =>
+  import('./listing-calendar.tsx').then((module) => ({ default: module.ListingCalendar })),
+);
 
 function Gallery({
   images,
@@ -78,47 +85,10 @@ function Gallery({
   );
 }
 
-export default function PropertyDetailsPage() {
-  const { id } = useParams();
-  const { data: property, isPending, isError } = useProperty(id);
-  const { data: brand } = useListingBrand(property?.id);
-  usePageTitle(property?.title ?? (isPending ? null : 'Property not found'));
-
-  if (isPending) {
-    return (
-      <Center py={96}>
-        <Stack align="center">
-          <Loader />
-          <Text>Loading property details...</Text>
-        </Stack>
-      </Center>
-    );
-  }
-  if (isError || !property) {
-    return (
-      <Container size="sm" py="xl">
-        <Stack>
-          <Title order={1} size="h2">
-            Property not found
-          </Title>
-          <Alert color="red" role="alert">
-            <Stack align="flex-start">
-              <Text>Property not found.</Text>
-              <Group>
-                <Button component={Link} to="/properties" variant="light">
-                  Search for Rentals
-                </Button>
-                <Button component={Link} to="/" variant="default">
-                  Back to home
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
-        </Stack>
-      </Container>
-    );
-  }
-
+function ListingPage({ property }: { property: Property }) {
+  const [params] = useSearchParams();
+  const stay = useListingStay(property, readStayChoice(params));
+  const { data: brand } = useListingBrand(property.id);
   return (
     <Container size="lg" py="xl">
       <Grid gap="xl">
@@ -152,7 +122,8 @@ export default function PropertyDetailsPage() {
                 {property.security_deposit_cents > 0 && (
                   <Text size="sm">Security deposit: {formatRand(property.security_deposit_cents)}</Text>
                 )}
-                <Button component={Link} to={`/reservation/${property.id}`} size="md" mt="xs">
+                <StayTotalLine range={stay.range} total={stay.total} />
+                <Button component={Link} to={stay.bookingPath} size="md" mt="xs">
                   Book Now
                 </Button>
               </Stack>
@@ -161,6 +132,10 @@ export default function PropertyDetailsPage() {
         </Grid.Col>
       </Grid>
       <Stack gap="lg" mt="xl">
+        <Suspense fallback={<Skeleton height={320} radius="md" />}>
+          <ListingCalendar property={property} range={stay.range} onRangeChange={stay.setRange} />
+        </Suspense>
+        <Divider />
         <section aria-labelledby="about">
           <Title order={2} size="h3" id="about" mb="xs">
             About this {TYPE_LABELS[property.type].toLowerCase()}
@@ -200,4 +175,47 @@ export default function PropertyDetailsPage() {
       </Stack>
     </Container>
   );
+}
+
+export default function PropertyDetailsPage() {
+  const { id } = useParams();
+  const { data: property, isPending, isError } = useProperty(id);
+  usePageTitle(property?.title ?? (isPending ? null : 'Property not found'));
+
+  if (isPending) {
+    return (
+      <Center py={96}>
+        <Stack align="center">
+          <Loader />
+          <Text>Loading property details...</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (isError || !property) {
+    return (
+      <Container size="sm" py="xl">
+        <Stack>
+          <Title order={1} size="h2">
+            Property not found
+          </Title>
+          <Alert color="red" role="alert">
+            <Stack align="flex-start">
+              <Text>Property not found.</Text>
+              <Group>
+                <Button component={Link} to="/properties" variant="light">
+                  Search for Rentals
+                </Button>
+                <Button component={Link} to="/" variant="default">
+                  Back to home
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        </Stack>
+      </Container>
+    );
+  }
+
+  return <ListingPage property={property} />;
 }

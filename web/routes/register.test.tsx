@@ -19,10 +19,10 @@ afterEach(() => {
 
 const PASSWORD = 'Str0ng#Pass';
 
-function renderRegister() {
+function renderRegister(path = '/register') {
   const user = userEvent.setup({ delay: null });
   const view = renderWithProviders(<RegisterPage />, {
-    path: '/register',
+    path,
     routes: [{ path: '/verify-email', element: <p>Check your inbox</p> }],
   });
   return { user, ...view };
@@ -192,6 +192,32 @@ describe('register screen', { timeout: 30_000 }, () => {
         },
       },
     ]);
+  });
+
+  it('carries the booking a visitor was on through sign-up, to the verify page and the emailed link', async () => {
+    const booking = '/reservation/p1?checkIn=2027-01-10&checkOut=2027-01-13&guests=2';
+    const { calls } = mockApi(() => ({ body: { token: null, user: { id: 'u3' } } }));
+    const { user, router } = renderRegister(`/register?returnUrl=${encodeURIComponent(booking)}`);
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+      `/login?returnUrl=${encodeURIComponent(booking)}`,
+    );
+    await fillValidForm(user);
+    await user.click(createAccount());
+    await screen.findByText('Check your inbox');
+    expect(currentUrl(router)).toBe(
+      `/verify-email?email=thandi%40example.co.za&returnUrl=${encodeURIComponent(booking)}`,
+    );
+    expect(calls[0]?.body).toMatchObject({ returnUrl: booking });
+  });
+
+  it('never carries a returnUrl to another site', async () => {
+    const { calls } = mockApi(() => ({ body: { token: null, user: { id: 'u4' } } }));
+    const { user, router } = renderRegister(`/register?returnUrl=${encodeURIComponent('//evil.example')}`);
+    await fillValidForm(user);
+    await user.click(createAccount());
+    await screen.findByText('Check your inbox');
+    expect(currentUrl(router)).toBe('/verify-email?email=thandi%40example.co.za');
+    expect(calls[0]?.body).not.toHaveProperty('returnUrl');
   });
 
   it('signs up a renter as client by default, sending an empty phone', async () => {

@@ -14,6 +14,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { withReturnUrl } from '../../domain/return-url.ts';
 import type { SignUpRole } from '../../domain/roles.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { authApi } from '../features/auth/api.ts';
@@ -37,6 +38,7 @@ interface RegisterFormValues {
 export default function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const returnUrl = params.get('returnUrl');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const schemas = useSchemas(userSchemas);
@@ -69,8 +71,8 @@ export default function RegisterPage() {
     try {
       const { RegisterRequestSchema } = await userSchemas();
       const request = RegisterRequestSchema.parse(formValues);
-      await authApi.signUp(request);
-      await navigate(`/verify-email?email=${encodeURIComponent(request.email)}`);
+      await authApi.signUp(request, returnUrl);
+      await navigate(withReturnUrl(`/verify-email?email=${encodeURIComponent(request.email)}`, returnUrl));
     } catch (caught) {
       // The messages load when needed: they are not part of the page's first load (decision 011).
       const { translateAuthError } = await import('../../domain/errors.ts');
@@ -155,7 +157,7 @@ export default function RegisterPage() {
       </form>
       <Text size="sm" ta="center">
         Already have an account?{' '}
-        <Anchor component={Link} to="/login">
+        <Anchor component={Link} to={withReturnUrl('/login', returnUrl)}>
           Login
         </Anchor>
       </Text>

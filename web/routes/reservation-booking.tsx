@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { canCreateClientsOf, canManageReservationsOf } from '../../domain/access.ts';
 import {
   crossesTakenNight,
@@ -50,6 +50,7 @@ import {
   type TimeRange,
 } from '../../domain/rental-unit.ts';
 import { bookingAsksForGuests, bookingHeader, maxGuestsFor } from '../../domain/reservation.ts';
+import { readStayChoice } from '../../domain/search-to-booking.ts';
 import { DatePickerInput } from '../components/mantine-dates.ts';
 import { type CurrentUser, useCurrentUser } from '../features/account/api.ts';
 import { useAgreementInForce } from '../features/agreements/api.ts';
@@ -169,14 +170,24 @@ function BookingForm({ property, user }: { property: Property; user: CurrentUser
     maxDate: lastAvailable,
     excludeDate: (date: string) => !isNightFree(dayOf(date), nights),
   };
-  const [range, setRange] = useState<StayRange>(NO_STAY);
-  const [month, setMonth] = useState<string | null>(null);
-  const [guests, setGuests] = useState(1);
+  // The days and guests chosen on the search or the listing arrive in the URL (docs/decisions/043).
+  const [params] = useSearchParams();
+  const [carried] = useState(() => readStayChoice(params));
+  const [range, setRange] = useState<StayRange>(() =>
+    carried.checkIn
+      ? {
+          start: carried.checkIn,
+          end: ['night', 'day'].includes(priceUnitFor(property.type)) ? carried.checkOut : null,
+        }
+      : NO_STAY,
+  );
+  const [month, setMonth] = useState<string | null>(carried.checkIn);
   const [clientId, setClientId] = useState<string | null>(null);
   const [addingClient, setAddingClient] = useState(false);
   const [newClient, setNewClient] = useState(EMPTY_NEW_CLIENT);
   const asksGuests = bookingAsksForGuests(property.type);
   const maxGuests = maxGuestsFor(property.type, property.specifications);
+  const [guests, setGuests] = useState(Math.min(carried.guests ?? 1, maxGuests));
   const unit = priceUnitFor(property.type);
   const [slots, setSlots] = useState<SlotRange>(NO_SLOTS);
   const [months, setMonths] = useState<number>(MONTHLY_DEFAULTS.months);

@@ -3,6 +3,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { withReturnUrl } from '../../domain/return-url.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { authApi } from '../features/auth/api.ts';
 import { useCooldown } from '../features/auth/use-cooldown.ts';
@@ -25,6 +26,7 @@ export function useDevMailboxAvailable() {
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
+  const returnUrl = params.get('returnUrl');
   const cooldown = useCooldown();
   const [busy, setBusy] = useState(false);
   const { data: devMailbox } = useDevMailboxAvailable();
@@ -36,7 +38,7 @@ export default function VerifyEmailPage() {
     }
     setBusy(true);
     try {
-      await authApi.resendVerification(email);
+      await authApi.resendVerification(email, returnUrl);
       notifySuccess('Verification email sent! Please check your inbox.');
       cooldown.start();
     } catch (caught) {
@@ -78,7 +80,7 @@ export default function VerifyEmailPage() {
           You can resend the email in {cooldown.remaining} seconds.
         </Text>
       )}
-      <Button component={Link} to="/login" variant="default">
+      <Button component={Link} to={withReturnUrl('/login', returnUrl)} variant="default">
         Back to Login
       </Button>
     </AuthCard>

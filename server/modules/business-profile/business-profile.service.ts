@@ -16,7 +16,7 @@ import { processImage } from '../../platform/images/process-image.ts';
 import type { StorageDriver } from '../../platform/storage/storage.ts';
 import { findBusinessDetails, findOwner } from '../business-details/business-details.repository.ts';
 import { listCoverImagesOf, listListedPropertiesOfOwner } from '../properties/property.repository.ts';
-import { imageUrl, toPropertyDto } from '../properties/property.schemas.ts';
+import { imageUrl, toPublicPropertyDto } from '../properties/property.schemas.ts';
 import { getListing } from '../properties/property.service.ts';
 import { PROPERTY_IMAGE_MESSAGES } from '../property-images/property-image.service.ts';
 import { entitlementsOf } from '../subscriptions/entitlements.ts';
@@ -191,7 +191,7 @@ export async function publicProfile(db: Kysely<Database>, slug: string): Promise
     email: profile.show_email ? (details?.email ?? owner.email) : null,
     phone: profile.show_phone ? (details?.phone ?? owner.phone) : null,
     powered_by_rentza: entitlements.rentzaBranding,
-    listings: properties.map((property) => toPropertyDto(property, covers)),
+    listings: properties.map((property) => toPublicPropertyDto(property, covers)),
   };
 }
 

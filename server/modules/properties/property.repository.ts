@@ -354,3 +354,32 @@ export function listListedPropertiesOfOwner(db: Executor, ownerId: string, limit
     .limit(limit)
     .execute();
 }
+
+/** Whether a user, as a client, holds a confirmed or completed booking of a listing. */
+export async function hasConfirmedBookingOf(
+  db: Executor,
+  propertyId: string,
+  userId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('reservations')
+    .innerJoin('clients', 'clients.id', 'reservations.client_id')
+    .select('reservations.id')
+    .where('reservations.property_id', '=', propertyId)
+    .where('clients.user_id', '=', userId)
+    .where('reservations.status', 'in', ['confirmed', 'completed'])
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The rate periods of several listings, by start date. */
+export function listRatesOfProperties(db: Executor, propertyIds: string[]) {
+  if (propertyIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('property_rates')
+    .select(['property_id', 'start_date', 'end_date', 'rate_cents'])
+    .where('property_id', 'in', propertyIds)
+    .orderBy('start_date')
+    .execute();
+}

@@ -1,4 +1,5 @@
 import type { Property as PropertyDto } from '../../../domain/schemas/property-view.ts';
+import { areaOf } from '../../../domain/search-to-booking.ts';
 import type { Property, PropertyImage } from '../../db/types.ts';
 
 export const imageUrl = (key: string) => `/api/images/${key}`;
@@ -39,4 +40,10 @@ export function toPropertyDto(property: Property, images: PropertyImage[]): Prop
     created_at: new Date(property.created_at).toISOString(),
     updated_at: new Date(property.updated_at).toISOString(),
   };
+}
+
+/** A listing as the public sees it: the area it is in, never its street address (docs/decisions/043). */
+export function toPublicPropertyDto(property: Property, images: PropertyImage[]): PropertyDto {
+  const dto = toPropertyDto(property, images);
+  return { ...dto, location: areaOf(property.location, property.city) };
 }

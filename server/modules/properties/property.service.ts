@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { businessIdOf, canManagePropertiesOf } from '../../../domain/access.ts';
+import { bookingTotal } from '../../../domain/booking-total.ts';
 import { todayInBusinessZone } from '../../../domain/dates.ts';
 import { mergeCitySuggestions } from '../../../domain/property.ts';
+import { priceUnitFor } from '../../../domain/rental-unit.ts';
 import {
   type PropertyInput,
   PropertyInputSchema,
@@ -14,7 +16,7 @@ import type {
   Property as PropertyDto,
 } from '../../../domain/schemas/property-view.ts';
 import type { ListingAllowance } from '../../../domain/schemas/subscription.ts';
-import type { Database, User } from '../../db/types.ts';
+import type { Database, Property, User } from '../../db/types.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { StorageDriver } from '../../platform/storage/storage.ts';
 import { deleteBoost } from '../homepage-boost/homepage-boost.repository.ts';
@@ -26,6 +28,7 @@ import {
 import {
   deleteProperty,
   findPropertyById,
+  hasConfirmedBookingOf,
   hasReservations,
   insertProperty,
   listCoverImagesOf,
@@ -33,12 +36,13 @@ import {
   listListedCities,
   listPropertiesOfOwner,
   listPropertiesWithReservations,
+  listRatesOfProperties,
   lockPropertyForChange,
   searchProperties,
   setArchivedAt,
   updateProperty,
 } from './property.repository.ts';
-import { toPropertyDto } from './property.schemas.ts';
+import { toPropertyDto, toPublicPropertyDto } from './property.schemas.ts';
 
 export const PROPERTY_MESSAGES = {
   notAuthenticated: 'User not authenticated',
@@ -172,7 +176,11 @@ export async function restoreListing(
   return withAllImages(db, restored);
 }
 
-/** Active, available listings are public; a business (owner or staff) also sees its own hidden ones. */
+/**
+ * Active, available listings are public; a business (owner or staff) also sees its own hidden ones.
+ * The street address is for the business, admins and a client with a confirmed or completed booking
+ * of the listing; everyone else sees the area (docs/decisions/043).
+ */
 export async function getListing(
   db: Kysely<Database>,
   viewer: User | null,
@@ -180,9 +188,45 @@ export async function getListing(
 ): Promise<PropertyDto> {
   const property = await findPropertyById(db, id);
   const listed = property?.is_active && property.status === 'available' && !property.archived_at;
-  const visible = property && (listed || (viewer && property.owner_id === businessIdOf(viewer)));
-  if (!visible) throw notFound(PROPERTY_MESSAGES.notFound);
-  return withAllImages(db, property);
+  const ownBusiness = !!viewer && !!property && property.owner_id === businessIdOf(viewer);
+  if (!property || !(listed || ownBusiness)) throw notFound(PROPERTY_MESSAGES.notFound);
+  const seesAddress =
+    ownBusiness ||
+    viewer?.role === 'admin' ||
+    (!!viewer && (await hasConfirmedBookingOf(db, property.id, viewer.id)));
+  const images = await listImagesOf(db, [property.id]);
+  return seesAddress ? toPropertyDto(property, images) : toPublicPropertyDto(property, images);
+}
+
+/** The total of a searched stay for each listing priced by the night or the day (none for others). */
+async function searchTotals(
+  db: Kysely<Database>,
+  items: Property[],
+  checkIn: string | undefined,
+  checkOut: string | undefined,
+): Promise<Map<string, number>> {
+  const totals = new Map<string, number>();
+  const priced = items.filter((p) => ['night', 'day'].includes(priceUnitFor(p.type)));
+  if (!checkIn || !checkOut || priced.length === 0) return totals;
+  const rates = await listRatesOfProperties(
+    db,
+    priced.map((p) => p.id),
+  );
+  for (const property of priced) {
+    const total = bookingTotal({
+      unit: priceUnitFor(property.type),
+      period: { startDate: checkIn, endDate: checkOut },
+      listingRateCents: property.price_per_day_cents,
+      rates: rates
+        .filter((rate) => rate.property_id === property.id)
+        .map((rate) => ({ startDate: rate.start_date, endDate: rate.end_date, rateCents: rate.rate_cents })),
+      cleaningFeeCents: property.cleaning_fee_cents,
+      discountPercent: 0,
+      taxPercent: 0,
+    });
+    totals.set(property.id, total.totalCents);
+  }
+  return totals;
 }
 
 export async function listMyListings(db: Kysely<Database>, user: User | null): Promise<OwnedPropertyDto[]> {
@@ -214,12 +258,19 @@ export async function searchListings(db: Kysely<Database>, search: PropertySearc
   );
   if (dateError) throw badRequest(dateError);
   const { items, total } = await searchProperties(db, search);
-  const covers = await listCoverImagesOf(
-    db,
-    items.map((p) => p.id),
-  );
+  const [covers, totals] = await Promise.all([
+    listCoverImagesOf(
+      db,
+      items.map((p) => p.id),
+    ),
+    searchTotals(db, items, search.checkIn, search.checkOut),
+  ]);
   return {
-    items: items.map((property) => ({ ...toPropertyDto(property, covers), featured: property.featured })),
+    items: items.map((property) => ({
+      ...toPublicPropertyDto(property, covers),
+      featured: property.featured,
+      total_cents: totals.get(property.id),
+    })),
     total,
     page: search.page,
     pageSize: search.pageSize,

@@ -1,3 +1,4 @@
+import { isSafeReturnUrl, verificationCallbackUrl } from '../../../domain/return-url.ts';
 import type { ClaimAccount, RegisterRequest } from '../../../domain/schemas/user.ts';
 import { api, lazySchema } from '../../lib/api.ts';
 
@@ -5,12 +6,20 @@ import { api, lazySchema } from '../../lib/api.ts';
 const userSchemas = () => import('../../../domain/schemas/user.ts');
 
 export const authApi = {
-  signUp: (input: RegisterRequest) =>
-    api.post('/api/auth/sign-up/email', { ...input, phone: input.phone ?? '' }),
+  /** `returnUrl`: where the verification link's login goes on to (the server keeps it same-site only). */
+  signUp: (input: RegisterRequest, returnUrl?: string | null) =>
+    api.post('/api/auth/sign-up/email', {
+      ...input,
+      phone: input.phone ?? '',
+      ...(isSafeReturnUrl(returnUrl) ? { returnUrl } : {}),
+    }),
   signIn: (email: string, password: string) => api.post('/api/auth/sign-in/email', { email, password }),
   signOut: () => api.post('/api/auth/sign-out'),
-  resendVerification: (email: string) =>
-    api.post('/api/auth/send-verification-email', { email, callbackURL: '/login?verified=1' }),
+  resendVerification: (email: string, returnUrl?: string | null) =>
+    api.post('/api/auth/send-verification-email', {
+      email,
+      callbackURL: verificationCallbackUrl(returnUrl),
+    }),
   requestPasswordReset: (email: string) =>
     api.post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' }),
   resetPassword: (token: string, newPassword: string) =>

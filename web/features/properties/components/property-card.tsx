@@ -52,14 +52,18 @@ export function PropertyCard({
   property,
   footer,
   extra,
+  stay = '',
 }: {
-  property: Property & { featured?: boolean };
+  property: Property & { featured?: boolean; total_cents?: number };
   footer?: ReactNode;
   extra?: ReactNode;
+  /** The searched dates and guests the listing page keeps (a query string, docs/decisions/043). */
+  stay?: string;
 }) {
+  const to = `/property/${property.id}${stay}`;
   return (
     <Card withBorder padding="sm" radius="md" h="100%">
-      <Card.Section component={Link} to={`/property/${property.id}`} aria-label={`View ${property.title}`}>
+      <Card.Section component={Link} to={to} aria-label={`View ${property.title}`}>
         <CoverImage property={property} />
       </Card.Section>
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
@@ -79,13 +83,18 @@ export function PropertyCard({
           lineClamp={2}
           title={property.title}
           component={Link}
-          to={`/property/${property.id}`}
+          to={to}
           c="var(--mantine-color-text)"
         >
           {property.title}
         </Text>
         <Place location={property.location} city={property.city} size="sm" />
         <PriceLine property={property} />
+        {property.total_cents !== undefined && (
+          <Text size="sm" fw={600}>
+            Total {formatRand(property.total_cents)} for your dates
+          </Text>
+        )}
       </Stack>
       {footer && <Card.Section p="sm">{footer}</Card.Section>}
     </Card>

@@ -10,13 +10,20 @@ const NONE: Property[] = [];
  * skeleton until then: a dozen cards at once would otherwise block the page for a long moment on a
  * slow phone (docs/decisions/011).
  */
-export function PropertyGrid({ properties }: { properties: Property[] }) {
+export function PropertyGrid({
+  properties,
+  stay,
+}: {
+  properties: Array<Property & { total_cents?: number }>;
+  /** The searched dates and guests, carried to each listing as a query string. */
+  stay?: string;
+}) {
   const shown = useDeferredValue(properties, NONE);
   if (shown === NONE && properties.length > 0) return <PropertyGridSkeleton count={properties.length} />;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
       {shown.map((property) => (
-        <PropertyCard key={property.id} property={property} />
+        <PropertyCard key={property.id} property={property} stay={stay} />
       ))}
     </SimpleGrid>
   );

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { todayInBusinessZone } from '../../../../domain/dates.ts';
+import { addDays, todayInBusinessZone } from '../../../../domain/dates.ts';
 import {
   AMENITIES,
   CATEGORIES_BY_TYPE,
@@ -10,6 +10,7 @@ import {
   SEARCH_MAX_GUESTS,
   validateSearchDates,
 } from '../../../../domain/property.ts';
+import { searchDateWords } from '../../../../domain/search-to-booking.ts';
 import {
   LazyDatePickerInput as DatePickerInput,
   LazyNumberInput as NumberInput,
@@ -90,6 +91,7 @@ export function SearchFilters({
   const set = (changes: Partial<SearchParams>) => onChange({ ...params, ...changes, page: undefined });
   const dateError = validateSearchDates(params.checkIn ?? null, params.checkOut ?? null, today);
   const categories = params.type ? CATEGORIES_BY_TYPE[params.type] : [];
+  const words = searchDateWords(params.type ?? 'accommodation');
   return (
     <Stack gap="sm">
       <Select
@@ -114,22 +116,39 @@ export function SearchFilters({
         onChange={(value) => set({ category: value ?? undefined })}
       />
       <CityFilter value={params.city} live={live} onCity={(city) => set({ city })} />
-      <DatePickerInput
-        type="range"
-        label="Dates"
-        placeholder="Check-in – check-out"
-        clearButtonProps={{ 'aria-label': 'Clear dates' }}
-        valueFormat="DD/MM/YYYY"
-        minDate={today}
-        clearable
-        allowSingleDateInRange={false}
-        value={[params.checkIn ?? null, params.checkOut ?? null]}
-        error={dateError}
-        onChange={([start, end]) => {
-          if (start && !end) return;
-          set({ checkIn: start ? String(start) : undefined, checkOut: end ? String(end) : undefined });
-        }}
-      />
+      {!words.end ? (
+        <DatePickerInput
+          label={words.start}
+          placeholder="Choose a day"
+          clearButtonProps={{ 'aria-label': 'Clear event date' }}
+          valueFormat="DD/MM/YYYY"
+          minDate={today}
+          clearable
+          value={params.checkIn ?? null}
+          error={dateError}
+          onChange={(value) => {
+            const day = value ? String(value) : undefined;
+            set({ checkIn: day, checkOut: day && addDays(day, 1) });
+          }}
+        />
+      ) : (
+        <DatePickerInput
+          type="range"
+          label="Dates"
+          placeholder={`${words.start} – ${words.end.toLowerCase()}`}
+          clearButtonProps={{ 'aria-label': 'Clear dates' }}
+          valueFormat="DD/MM/YYYY"
+          minDate={today}
+          clearable
+          allowSingleDateInRange={false}
+          value={[params.checkIn ?? null, params.checkOut ?? null]}
+          error={dateError}
+          onChange={([start, end]) => {
+            if (start && !end) return;
+            set({ checkIn: start ? String(start) : undefined, checkOut: end ? String(end) : undefined });
+          }}
+        />
+      )}
       {params.type === 'accommodation' && (
         <NumberInput
           label="Guests"

@@ -10,6 +10,7 @@ import {
   TYPE_LABELS,
   validateSearchDates,
 } from '../../../../domain/property.ts';
+import { searchDateWords } from '../../../../domain/search-to-booking.ts';
 import {
   LazyDatePickerInput as DatePickerInput,
   LazyNumberInput as NumberInput,
@@ -56,6 +57,7 @@ export function SearchForm({
   const today = todayInBusinessZone();
   const dateError = validateSearchDates(criteria.checkIn, criteria.checkOut, today);
   const set = (changes: Partial<SearchCriteria>) => setCriteria((current) => ({ ...current, ...changes }));
+  const words = searchDateWords(criteria.type);
 
   return (
     <Paper
@@ -86,7 +88,16 @@ export function SearchForm({
             data={TYPE_OPTIONS}
             value={criteria.type}
             allowDeselect={false}
-            onChange={(value) => value && set({ type: value as PropertyType, guests: 1 })}
+            onChange={(value) => {
+              if (!value) return;
+              const type = value as PropertyType;
+              // A venue's one day keeps its day; the range of a stay becomes that day.
+              const checkOut =
+                !searchDateWords(type).end && criteria.checkIn
+                  ? addDays(criteria.checkIn, 1)
+                  : criteria.checkOut;
+              set({ type, guests: 1, checkOut });
+            }}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, md: 2.5 }}>
@@ -98,37 +109,41 @@ export function SearchForm({
             onChange={(value) => set({ city: value || null })}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 2 }}>
+        <Grid.Col span={{ base: words.end ? 6 : 12, md: words.end ? 2 : 4 }}>
           <DatePickerInput
-            label="Check-in"
-            placeholder="Start date"
-            clearButtonProps={{ 'aria-label': 'Clear check-in date' }}
+            label={words.start}
+            placeholder={words.end ? 'Start date' : 'Choose a day'}
+            clearButtonProps={{ 'aria-label': `Clear ${words.start.toLowerCase()} date` }}
             value={criteria.checkIn}
             minDate={today}
             clearable
             valueFormat="DD/MM/YYYY"
             onChange={(value) => {
               const checkIn = value ? String(value) : null;
-              const checkOut =
-                checkIn && criteria.checkOut && criteria.checkOut <= checkIn
+              // A venue is searched for one day: the day's night is the range the server checks.
+              const checkOut = !words.end
+                ? checkIn && addDays(checkIn, 1)
+                : checkIn && criteria.checkOut && criteria.checkOut <= checkIn
                   ? addDays(checkIn, 1)
                   : criteria.checkOut;
               set({ checkIn, checkOut });
             }}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 2 }}>
-          <DatePickerInput
-            label="Check-out"
-            placeholder="End date"
-            clearButtonProps={{ 'aria-label': 'Clear check-out date' }}
-            value={criteria.checkOut}
-            minDate={criteria.checkIn ? addDays(criteria.checkIn, 1) : addDays(today, 1)}
-            clearable
-            valueFormat="DD/MM/YYYY"
-            onChange={(value) => set({ checkOut: value ? String(value) : null })}
-          />
-        </Grid.Col>
+        {words.end && (
+          <Grid.Col span={{ base: 6, md: 2 }}>
+            <DatePickerInput
+              label={words.end}
+              placeholder="End date"
+              clearButtonProps={{ 'aria-label': `Clear ${words.end.toLowerCase()} date` }}
+              value={criteria.checkOut}
+              minDate={criteria.checkIn ? addDays(criteria.checkIn, 1) : addDays(today, 1)}
+              clearable
+              valueFormat="DD/MM/YYYY"
+              onChange={(value) => set({ checkOut: value ? String(value) : null })}
+            />
+          </Grid.Col>
+        )}
         {criteria.type === 'accommodation' && (
           <Grid.Col span={{ base: 12, sm: 6, md: 1.5 }}>
             <NumberInput

@@ -2,6 +2,7 @@ import { Alert, Anchor, Center, Group, Loader, Pagination, Stack, Text, Title } 
 import { Link } from 'react-router';
 import { formatDisplayDate } from '../../../../domain/dates.ts';
 import { emptySearchMessage, TYPE_LABELS } from '../../../../domain/property.ts';
+import { stayQuery } from '../../../../domain/search-to-booking.ts';
 import { type SearchParams, useSearchProperties } from '../api.ts';
 import { PropertyGrid } from './property-grid.tsx';
 
@@ -66,7 +67,10 @@ export function SearchResults({
             {data.total} {data.total === 1 ? 'rental' : 'rentals'} found
             {isFetching ? ' · updating…' : ''}
           </Text>
-          <PropertyGrid properties={data.items} />
+          <PropertyGrid
+            properties={data.items}
+            stay={stayQuery({ ...params, guests: params.guests ?? null })}
+          />
           {pageCount > 1 && (
             <Center>
               <Pagination
