@@ -31,6 +31,7 @@ import * as businessProfiles from './migrations/031-business-profiles.ts';
 import * as reportIndexes from './migrations/032-report-indexes.ts';
 import * as supportRequests from './migrations/033-support-requests.ts';
 import * as inAppNotifications from './migrations/034-in-app-notifications.ts';
+import * as clientNotes from './migrations/039-client-notes.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '032-report-indexes': reportIndexes,
   '033-support-requests': supportRequests,
   '034-in-app-notifications': inAppNotifications,
+  '039-client-notes': clientNotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
