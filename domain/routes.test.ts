@@ -57,6 +57,8 @@ const TABLE: Record<GuardedRoute, { roles: readonly Role[]; staff: PermissionKey
   photography: { roles: ['owner'], staff: 'canManageProperties' },
   adminPhotography: { roles: ['admin'], staff: null },
   agreement: { roles: ['owner'], staff: null },
+  // Issue 21 item 11 (docs/decisions/050): a client's page, as My Clients.
+  clientRecord: { roles: ['owner'], staff: 'canManageTenants' },
 };
 
 /** Which guarded route each link target opens. */
@@ -115,6 +117,7 @@ describe('route access: every route × role × permission', () => {
       for (const route of [
         'propertyManagement',
         'tenantManagement',
+        'clientRecord',
         'ownerUserManagement',
         'reports',
       ] as const)

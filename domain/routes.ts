@@ -29,6 +29,8 @@ export const ROUTE_ACCESS = {
   adminPhotography: { roles: ['admin'] },
   // The business's rental agreement (custom_agreement add-on): its owner writes it (docs/decisions/037).
   agreement: { roles: ['owner'] },
+  // A client's page (issue 21 item 11, docs/decisions/050): as My Clients.
+  clientRecord: { roles: ['owner'], staff: 'canManageTenants' },
 } as const satisfies Record<string, RouteRule>;
 
 export type GuardedRoute = keyof typeof ROUTE_ACCESS;
@@ -67,6 +69,7 @@ const ROUTE_NAMES: Record<GuardedRoute, string> = {
   photography: 'Photography',
   adminPhotography: 'Photography Requests',
   agreement: 'Rental Agreement',
+  clientRecord: 'A client’s page',
 };
 
 const ROLE_PLURALS: Record<Role, string> = {

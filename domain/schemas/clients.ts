@@ -10,21 +10,25 @@ import { optionalPhone } from './user.ts';
  * notes, the client's bookings with the business and what they add up to.
  */
 
+/** The Edit dialog: names and email required (spec §5 as for Add), phone and region optional. */
+export const ClientDetailsSchema = z.object({
+  first_name: ClientCreateSchema.shape.first_name,
+  last_name: ClientCreateSchema.shape.last_name,
+  email: ClientCreateSchema.shape.email,
+  phone: optionalPhone,
+  region: z
+    .string()
+    .trim()
+    .max(100, 'Region must be 100 characters or fewer')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type ClientDetailsInput = z.input<typeof ClientDetailsSchema>;
+
 /** Activate or Deactivate, or Edit the details (PATCH /api/clients/:id): whatever is sent changes. */
-export const ClientUpdateSchema = z
-  .object({
-    is_active: z.boolean({ error: 'Please say whether the client is active (is_active: true or false)' }),
-    first_name: ClientCreateSchema.shape.first_name,
-    last_name: ClientCreateSchema.shape.last_name,
-    email: ClientCreateSchema.shape.email,
-    phone: optionalPhone,
-    region: z
-      .string()
-      .trim()
-      .max(100, 'Region must be 100 characters or fewer')
-      .nullish()
-      .transform((value) => (value ? value : null)),
-  })
+export const ClientUpdateSchema = ClientDetailsSchema.extend({
+  is_active: z.boolean({ error: 'Please say whether the client is active (is_active: true or false)' }),
+})
   .partial()
   .refine((update) => Object.values(update).some((value) => value !== undefined), {
     message: CLIENT_RECORD_MESSAGES.nothingToChange,

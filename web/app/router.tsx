@@ -226,6 +226,20 @@ export const routes: RouteObject[] = [
         element: <RouteGuard route="reports" />,
         children: [{ path: 'reports', element: page(() => import('../routes/reports.tsx')) }],
       },
+      {
+        element: <RouteGuard route="clientRecord" />,
+        children: [
+          {
+            element: page(() => import('./modals-outlet.tsx')),
+            children: [
+              {
+                path: 'tenant-management/:clientId',
+                element: page(() => import('../routes/client-record.tsx')),
+              },
+            ],
+          },
+        ],
+      },
       { path: '*', element: <UnknownPath /> },
     ],
   },
