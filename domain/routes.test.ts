@@ -60,6 +60,8 @@ const TABLE: Record<GuardedRoute, { roles: readonly Role[]; staff: PermissionKey
   agreement: { roles: ['owner'], staff: null },
   // Issue 21 (docs/decisions/045): the admin's overview, where they land.
   adminOverview: { roles: ['admin'], staff: null },
+  // Issue 21 item 11 (docs/decisions/050): a client's page, as My Clients.
+  clientRecord: { roles: ['owner'], staff: 'canManageTenants' },
 };
 
 /** Which guarded route each link target opens. */
@@ -119,6 +121,7 @@ describe('route access: every route × role × permission', () => {
       for (const route of [
         'propertyManagement',
         'tenantManagement',
+        'clientRecord',
         'ownerUserManagement',
         'reports',
       ] as const)
@@ -401,8 +404,14 @@ describe('navigationLinks', () => {
     const linked = new Set(links.map((link) => ROUTE_OF_PATH[link.to]));
     for (const route of Object.keys(TABLE) as GuardedRoute[]) {
       // Every signed-in user's screens live in the account menu, Subscription in the profile's tiles,
-      // Photography behind Property Management's and the add-on's buttons.
-      if (TABLE[route].roles === ALL || route === 'subscription' || route === 'photography') continue;
+      // Photography behind Property Management's and the add-on's buttons, a client's page behind My Clients' cards.
+      if (
+        TABLE[route].roles === ALL ||
+        route === 'subscription' ||
+        route === 'photography' ||
+        route === 'clientRecord'
+      )
+        continue;
       expect(linked.has(route), route).toBe(canAccessRoute(route, user));
     }
   });

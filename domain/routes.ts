@@ -32,6 +32,8 @@ export const ROUTE_ACCESS = {
   agreement: { roles: ['owner'] },
   // The platform's figures at a glance: where an admin lands (docs/decisions/045).
   adminOverview: { roles: ['admin'] },
+  // A client's page (issue 21 item 11, docs/decisions/050): as My Clients.
+  clientRecord: { roles: ['owner'], staff: 'canManageTenants' },
 } as const satisfies Record<string, RouteRule>;
 
 export type GuardedRoute = keyof typeof ROUTE_ACCESS;
@@ -71,6 +73,7 @@ const ROUTE_NAMES: Record<GuardedRoute, string> = {
   adminPhotography: 'Photography Requests',
   agreement: 'Rental Agreement',
   adminOverview: 'The admin overview',
+  clientRecord: 'A client’s page',
 };
 
 const ROLE_PLURALS: Record<Role, string> = {

@@ -228,10 +228,5 @@ export const ClientSchema = z.object({
 });
 export type Client = z.infer<typeof ClientSchema>;
 
-/** Activate or Deactivate a client (PATCH /api/clients/:id). */
-export const ClientStatusSchema = z.object({
-  is_active: z.boolean({ error: 'Please say whether the client is active (is_active: true or false)' }),
-});
-
 /** What removing a client did (DELETE /api/clients/:id). */
 export const ClientRemovedSchema = z.object({ cancelled_reservations: z.number() });

@@ -24,7 +24,7 @@ const email = z
 const requiredName = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(100, 'Must be 100 characters or fewer');
 
-const optionalPhone = z
+export const optionalPhone = z
   .string()
   .trim()
   .nullish()

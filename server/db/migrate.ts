@@ -33,6 +33,7 @@ import * as supportRequests from './migrations/033-support-requests.ts';
 import * as inAppNotifications from './migrations/034-in-app-notifications.ts';
 import * as blockedPeriods from './migrations/035-blocked-periods.ts';
 import * as reservationListIndexes from './migrations/036-reservation-list-indexes.ts';
+import * as clientNotes from './migrations/037-client-notes.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '034-in-app-notifications': inAppNotifications,
   '035-blocked-periods': blockedPeriods,
   '036-reservation-list-indexes': reservationListIndexes,
+  '037-client-notes': clientNotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -387,6 +387,9 @@ export interface ClientsTable {
   removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** The business's private notes about the client (migration 037): never shown to the client. */
+  notes: Generated<string>;
+  notes_updated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface PropertiesTable {

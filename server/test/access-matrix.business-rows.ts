@@ -227,13 +227,25 @@ export const BUSINESS_ROWS: Record<string, Row> = {
   },
   patchClientsById: {
     request: () => ({ url: `/api/clients/${data().clientId}`, body: { is_active: true } }),
-    expect: '401 403 200 403 403 200 200',
+    expect: '401 403 200 404 403 200 200',
+  },
+  getClientsById: {
+    request: () => ({ url: `/api/clients/${data().clientId}` }),
+    expect: '401 403 200 404 403 200 200',
+  },
+  getClientsByIdBookings: {
+    request: () => ({ url: `/api/clients/${data().clientId}/bookings` }),
+    expect: '401 403 200 404 403 200 200',
+  },
+  putClientsByIdNotes: {
+    request: () => ({ url: `/api/clients/${data().clientId}/notes`, body: { notes: 'Matrix note' } }),
+    expect: '401 403 200 404 403 200 200',
   },
   deleteClientsById: {
     request: async () => ({
       url: `/api/clients/${(await ownerPost<{ id: string }>('/api/clients', newClientInput())).id}`,
     }),
-    expect: '401 403 200 403 403 200 200',
+    expect: '401 403 200 404 403 200 200',
   },
 
   // reservations

@@ -234,6 +234,20 @@ export const routes: RouteObject[] = [
         element: <RouteGuard route="adminOverview" />,
         children: [{ path: 'admin', element: page(() => import('../routes/admin-overview.tsx')) }],
       },
+      {
+        element: <RouteGuard route="clientRecord" />,
+        children: [
+          {
+            element: page(() => import('./modals-outlet.tsx')),
+            children: [
+              {
+                path: 'tenant-management/:clientId',
+                element: page(() => import('../routes/client-record.tsx')),
+              },
+            ],
+          },
+        ],
+      },
       { path: '*', element: <UnknownPath /> },
     ],
   },

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -16,6 +17,7 @@ import {
 import { modals } from '@mantine/modals';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   CLIENT_FAILURES,
   CLIENT_TOASTS,
@@ -24,13 +26,8 @@ import {
   removeClientQuestion,
   UNREGISTERED_NOTICE,
 } from '../../domain/clients.ts';
-import {
-  type Client,
-  useClients,
-  useCreateClient,
-  useRemoveClient,
-  useSetClientActive,
-} from '../features/clients/api.ts';
+import { type Client, useClients, useCreateClient, useRemoveClient } from '../features/clients/api.ts';
+import { useToggleClient } from '../features/clients/use-toggle-client.ts';
 import { refusalOr } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/page-title.ts';
@@ -103,19 +100,10 @@ function AddClientModal({ opened, onClose }: { opened: boolean; onClose: () => v
 }
 
 function ClientCard({ client }: { client: Client }) {
-  const setActive = useSetClientActive();
+  const status = useToggleClient(client);
   const remove = useRemoveClient();
   const name = `${client.first_name} ${client.last_name}`;
-
-  const toggle = () =>
-    setActive.mutate(
-      { id: client.id, isActive: !client.is_active },
-      {
-        onSuccess: (updated) =>
-          notifySuccess(updated.is_active ? CLIENT_TOASTS.activated : CLIENT_TOASTS.deactivated),
-        onError: (error) => notifyError(refusalOr(error, CLIENT_FAILURES.status)),
-      },
-    );
+  const page = `/tenant-management/${client.id}`;
 
   const askToRemove = () =>
     modals.openConfirmModal({
@@ -147,7 +135,9 @@ function ClientCard({ client }: { client: Client }) {
     <Card withBorder radius="md" padding="md" component="article" aria-label={name}>
       <Stack gap="xs" h="100%">
         <Title order={2} size="h4">
-          {name}
+          <Anchor component={Link} to={page} inherit>
+            {name}
+          </Anchor>
         </Title>
         <Group gap={6}>
           <Badge color={client.is_active ? 'teal' : 'gray'} variant="light">
@@ -170,15 +160,18 @@ function ClientCard({ client }: { client: Client }) {
           </Text>
         )}
         <Group mt="auto" pt="xs">
+          <Button size="xs" variant="light" component={Link} to={page} aria-label={`View ${name}`}>
+            View
+          </Button>
           <Button
             size="xs"
             variant="light"
             color={client.is_active ? 'gray' : 'teal'}
-            onClick={toggle}
-            loading={setActive.isPending}
-            aria-label={`${client.is_active ? 'Deactivate' : 'Activate'} ${name}`}
+            onClick={status.toggle}
+            loading={status.pending}
+            aria-label={`${status.label} ${name}`}
           >
-            {client.is_active ? 'Deactivate' : 'Activate'}
+            {status.label}
           </Button>
           <Button
             size="xs"

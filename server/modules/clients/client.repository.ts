@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import type { TransactionKind } from '../../../domain/billing.ts';
+import type { ClientUpdate } from '../../../domain/schemas/clients.ts';
 import type { ClientCreate } from '../../../domain/schemas/reservation.ts';
 import type { Database } from '../../db/types.ts';
 
@@ -139,4 +141,85 @@ export function setClientActive(db: Executor, id: string, isActive: boolean) {
 export async function markClientRemoved(db: Executor, id: string): Promise<void> {
   const now = new Date();
   await db.updateTable('clients').set({ removed_at: now, updated_at: now }).where('id', '=', id).execute();
+}
+
+/**
+ * Edit: the details sent change; a changed email is linked to the client account registered with it
+ * (if any), as adding a client with that email would be.
+ */
+export function updateClient(db: Executor, id: string, changes: Omit<ClientUpdate, 'is_active'>) {
+  return db
+    .updateTable('clients')
+    .set({
+      ...changes,
+      ...(changes.email ? { user_id: clientAccountWithEmail(changes.email) } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function setClientNotes(db: Executor, id: string, notes: string) {
+  const now = new Date();
+  return db
+    .updateTable('clients')
+    .set({ notes, notes_updated_at: now, updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The client's bookings with the business, newest stay first, with their listing. */
+export function listBookingsOfClient(db: Executor, ownerId: string, clientId: string) {
+  return db
+    .selectFrom('reservations as r')
+    .leftJoin('properties as p', 'p.id', 'r.property_id')
+    .select([
+      'r.id',
+      'r.reference',
+      'r.status',
+      'r.start_date',
+      'r.end_date',
+      'r.start_time',
+      'r.end_time',
+      'r.total_price_cents',
+      'p.id as property_id',
+      'p.title as property_title',
+      'p.type as property_type',
+      'p.archived_at as property_archived_at',
+    ])
+    .where('r.owner_id', '=', ownerId)
+    .where('r.client_id', '=', clientId)
+    .orderBy('r.start_date', 'desc')
+    .orderBy('r.start_time', 'desc')
+    .orderBy('r.created_at', 'desc')
+    .execute();
+}
+
+/**
+ * The not-voided billing lines of those bookings summed by booking and kind: the sums
+ * `ledgerSummary` reads as one line per kind (domain/reports LineSum, docs/decisions/039).
+ */
+export async function lineSumsOfBookings(db: Executor, ownerId: string, reservationIds: readonly string[]) {
+  if (reservationIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('reservation_transactions')
+    .select([
+      'reservation_id',
+      'kind',
+      sql<string>`sum(total_cents)::bigint`.as('total'),
+      sql<string>`coalesce(sum(payment_amount_cents), 0)::bigint`.as('payment'),
+    ])
+    .where('owner_id', '=', ownerId)
+    .where('reservation_id', 'in', reservationIds)
+    .where('voided_at', 'is', null)
+    .groupBy(['reservation_id', 'kind'])
+    .execute();
+  return rows.map((row) => ({
+    reservationId: row.reservation_id,
+    kind: row.kind as TransactionKind,
+    totalCents: Number(row.total),
+    paymentAmountCents: Number(row.payment),
+  }));
 }

@@ -1,18 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CLIENT_RULE_MESSAGES } from '../../../domain/clients.ts';
+import { CLIENT_NOTES_MAX, CLIENT_RULE_MESSAGES } from '../../../domain/clients.ts';
+import {
+  ClientBookingsSchema,
+  ClientNotesUpdateSchema,
+  type ClientRecord,
+  ClientRecordSchema,
+  ClientUpdateSchema,
+} from '../../../domain/schemas/clients.ts';
 import {
   type Client,
   ClientCreateSchema,
   ClientRemovedSchema,
   ClientSchema,
-  ClientStatusSchema,
 } from '../../../domain/schemas/reservation.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import type { listClientsOfOwner } from './client.repository.ts';
-import { createClientFor, listClientsFor, removeClientFor, setClientActiveFor } from './client.service.ts';
+import { createClientFor, listClientsFor, removeClientFor, updateClientFor } from './client.service.ts';
+import { clientBookingsFor, clientRecordFor, saveClientNotesFor } from './client-record.service.ts';
 
 type ClientRow = Awaited<ReturnType<typeof listClientsOfOwner>>[number];
 export const toClientDto = (client: ClientRow): Client => ({
@@ -25,6 +32,12 @@ export const toClientDto = (client: ClientRow): Client => ({
   region: client.region,
   is_active: client.is_active,
   registered: client.user_id !== null,
+});
+const toClientRecordDto = (client: ClientRow): ClientRecord => ({
+  ...toClientDto(client),
+  notes: client.notes,
+  notes_updated_at: client.notes_updated_at ? new Date(client.notes_updated_at).toISOString() : null,
+  created_at: new Date(client.created_at).toISOString(),
 });
 
 const BusinessQuery = z.object({ owner_id: z.uuid('Please choose a valid business').optional() });
@@ -95,19 +108,65 @@ export function registerClientRoutes(app: FastifyInstance, deps: AppDeps): void 
       schema: {
         tags: ['clients'],
         summary:
-          'Activate or deactivate a client (its owner, or an admin); an inactive client cannot be booked for',
+          'Activate or deactivate a client, or edit their details (its owner, staff with the tenants permission, or an admin); an inactive client cannot be booked for; a registered client’s email is theirs to change (409)',
         params: ClientParams,
-        body: ClientStatusSchema,
+        body: ClientUpdateSchema,
         response: { 200: ClientSchema, ...errors },
       },
     },
     async (request) =>
       toClientDto(
-        await setClientActiveFor(
+        await updateClientFor(deps.db, await deps.currentUser(request), request.params.id, request.body),
+      ),
+  );
+
+  api.get(
+    '/api/clients/:id',
+    {
+      schema: {
+        tags: ['clients'],
+        summary:
+          'A client’s record with the business’s private notes (its owner, staff with the tenants permission, or an admin); another business’s client is 404',
+        params: ClientParams,
+        response: { 200: ClientRecordSchema, ...errors },
+      },
+    },
+    async (request) =>
+      toClientRecordDto(await clientRecordFor(deps.db, await deps.currentUser(request), request.params.id)),
+  );
+
+  api.get(
+    '/api/clients/:id/bookings',
+    {
+      schema: {
+        tags: ['clients'],
+        summary:
+          'A client’s bookings with the business, each with billed, received and balance due from its ledger, and their totals',
+        params: ClientParams,
+        response: { 200: ClientBookingsSchema, ...errors },
+      },
+    },
+    async (request) => clientBookingsFor(deps.db, await deps.currentUser(request), request.params.id),
+  );
+
+  api.put(
+    '/api/clients/:id/notes',
+    {
+      schema: {
+        tags: ['clients'],
+        summary: `Save the business’s private notes about a client (never shown to the client); at most ${CLIENT_NOTES_MAX} characters`,
+        params: ClientParams,
+        body: ClientNotesUpdateSchema,
+        response: { 200: ClientRecordSchema, ...errors },
+      },
+    },
+    async (request) =>
+      toClientRecordDto(
+        await saveClientNotesFor(
           deps.db,
           await deps.currentUser(request),
           request.params.id,
-          request.body.is_active,
+          request.body.notes,
         ),
       ),
   );

@@ -1,8 +1,14 @@
 import type { Kysely } from 'kysely';
-import { canCreateClientsOf, canListClientsOf, clientBusinessOf } from '../../../domain/access.ts';
+import {
+  businessIdOf,
+  canCreateClientsOf,
+  canListClientsOf,
+  clientBusinessOf,
+} from '../../../domain/access.ts';
 import { NO_CREATE_PERMISSION } from '../../../domain/calendar/day-reservations.ts';
-import { CLIENT_RULE_MESSAGES } from '../../../domain/clients.ts';
+import { CLIENT_RECORD_MESSAGES, CLIENT_RULE_MESSAGES } from '../../../domain/clients.ts';
 import { priceUnitFor } from '../../../domain/rental-unit.ts';
+import type { ClientUpdate } from '../../../domain/schemas/clients.ts';
 import type { ClientCreate } from '../../../domain/schemas/reservation.ts';
 import type { Database, User } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
@@ -18,6 +24,7 @@ import {
   markClientRemoved,
   restoreClient,
   setClientActive,
+  updateClient,
 } from './client.repository.ts';
 
 export const CLIENT_MESSAGES = {
@@ -72,24 +79,56 @@ export async function createClientFor(
   });
 }
 
-/** A listed client of a business whose clients the actor manages (its owner, or an admin). */
-async function managedClient(db: Kysely<Database>, user: User | null, id: string) {
+/**
+ * A listed client of a business whose clients the actor manages: its owner, an admin, or its staff
+ * with the tenants permission. Another business's client is not shown to exist (404); the business's
+ * own staff without the permission, and clients, are refused with the spec's message (403).
+ */
+export async function managedClient(db: Kysely<Database>, user: User | null, id: string) {
   if (!user) throw unauthorized(CLIENT_MESSAGES.mustLogIn);
+  if (user.role === 'client') throw forbidden(CLIENT_MESSAGES.onlyOwners);
   const client = await findClient(db, id);
   if (!client || client.removed_at) throw notFound(CLIENT_RULE_MESSAGES.notFound);
+  if (user.role !== 'admin' && businessIdOf(user) !== client.owner_id)
+    throw notFound(CLIENT_RULE_MESSAGES.notFound);
   if (!canCreateClientsOf(user, client.owner_id)) throw forbidden(CLIENT_MESSAGES.onlyOwners);
   return { actor: user, client };
 }
 
-/** Activate or Deactivate (spec §4): an inactive client cannot be booked for. */
-export async function setClientActiveFor(
+/**
+ * Activate or Deactivate (spec §4: an inactive client cannot be booked for), and Edit (issue 21):
+ * whatever is sent changes, in one transaction. A registered client's email is the one they sign in
+ * with, so only they change it; another client of the business with the new email is refused.
+ */
+export async function updateClientFor(
   db: Kysely<Database>,
   user: User | null,
   id: string,
-  isActive: boolean,
+  update: ClientUpdate,
 ) {
-  await managedClient(db, user, id);
-  return setClientActive(db, id, isActive);
+  const { client } = await managedClient(db, user, id);
+  const { is_active, ...details } = update;
+  const newEmail = details.email && details.email !== client.email.toLowerCase() ? details.email : undefined;
+  if (newEmail && client.user_id) throw conflict(CLIENT_RECORD_MESSAGES.registeredEmail);
+  if (!newEmail) delete details.email;
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      if (newEmail) {
+        // Removed clients keep their email (they come back with it), so they hold it too.
+        const holder = await lockClientByEmail(trx, client.owner_id, newEmail);
+        if (holder && holder.id !== id) throw conflict(CLIENT_RULE_MESSAGES.duplicate);
+      }
+      let updated = client;
+      if (Object.keys(details).length > 0) updated = await updateClient(trx, id, details);
+      if (is_active !== undefined) updated = await setClientActive(trx, id, is_active);
+      return updated;
+    })
+    .catch((error: unknown) => {
+      // The same email saved meanwhile by another request: the business's unique (owner, email).
+      if ((error as { code?: string }).code === '23505') throw conflict(CLIENT_RULE_MESSAGES.duplicate);
+      throw error;
+    });
 }
 
 /**

@@ -1,8 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  ClientBookingsSchema,
+  type ClientDetailsSchema,
+  ClientRecordSchema,
+} from '../../../domain/schemas/clients.ts';
 import { ClientRemovedSchema, ClientSchema } from '../../../domain/schemas/reservation.ts';
 import { api } from '../../lib/api.ts';
 
+export type { ClientBooking, ClientRecord } from '../../../domain/schemas/clients.ts';
 export type { Client } from '../../../domain/schemas/reservation.ts';
+
+type ClientDetails = z.output<typeof ClientDetailsSchema>;
+
 export { useClients, useCreateClient } from '../reservations/api.ts';
 
 /** Changes to a client refresh every list of clients (My Clients, the booking pickers). */
@@ -31,4 +41,35 @@ export function useRemoveClient() {
         queryClient.invalidateQueries({ queryKey: ['reservations'] }),
       ]),
   });
+}
+
+/** The client's page: the record with the business's notes. Under ['clients'], so client changes refresh it. */
+export function useClientRecord(id: string) {
+  return useQuery({
+    queryKey: ['clients', 'record', id],
+    queryFn: () => api.get(`/api/clients/${id}`, ClientRecordSchema),
+  });
+}
+
+/**
+ * The client's bookings with their balances. Under ['reservations'], so saving a booking or a billing
+ * line in the reservation editor refreshes them.
+ */
+export function useClientBookings(id: string) {
+  return useQuery({
+    queryKey: ['reservations', 'client', id],
+    queryFn: () => api.get(`/api/clients/${id}/bookings`, ClientBookingsSchema),
+  });
+}
+
+export function useUpdateClient() {
+  return useClientChange(({ id, details }: { id: string; details: ClientDetails }) =>
+    api.patch(`/api/clients/${id}`, details, ClientSchema),
+  );
+}
+
+export function useSaveClientNotes() {
+  return useClientChange(({ id, notes }: { id: string; notes: string }) =>
+    api.put(`/api/clients/${id}/notes`, { notes }, ClientRecordSchema),
+  );
 }
