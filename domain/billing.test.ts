@@ -8,6 +8,7 @@ import {
   percentOf,
   rentalSegments,
   rentalSubtotal,
+  unbilledTotalOf,
 } from './billing.ts';
 
 describe('line amounts: the total is quantity × unit price less the discount; the VAT is the part of it t / (100 + t), half up', () => {
@@ -235,5 +236,20 @@ describe('the ledger: charges, payments, balance due and the deposit held', () =
         line('deposit_kept', 2_000),
       ]),
     ).toBe(302_000);
+  });
+
+  it('until billed, a booking owes its total; a cancelled one owes nothing and what it paid is credit', () => {
+    const pending = unbilledTotalOf({ status: 'pending', totalPriceCents: 90_000 });
+    const cancelled = unbilledTotalOf({ status: 'cancelled', totalPriceCents: 90_000 });
+    expect(ledgerSummary([line('payment', 0, 20_000)], pending)).toMatchObject({
+      balanceDueCents: 70_000,
+      creditCents: 0,
+    });
+    expect(ledgerSummary([line('payment', 0, 20_000)], cancelled)).toMatchObject({
+      balanceDueCents: 0,
+      creditCents: 20_000,
+    });
+    // A cancellation fee billed on a cancelled booking is owed like any charge.
+    expect(ledgerSummary([line('ad_hoc', 15_000)], cancelled).balanceDueCents).toBe(15_000);
   });
 });

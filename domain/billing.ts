@@ -219,6 +219,15 @@ export interface LedgerSummary {
 }
 
 /**
+ * What a booking owes until a charge line exists: the price fixed at booking, except that a
+ * cancelled booking owes only what was billed on it (a cancellation fee), never its unbilled total.
+ * One rule for the Transactions tab, the reservation list, a client's page and the reports.
+ */
+export function unbilledTotalOf(booking: { status: string; totalPriceCents: Cents }): Cents {
+  return booking.status === 'cancelled' ? 0 : booking.totalPriceCents;
+}
+
+/**
  * Charges, payments, the balance due and the deposit held, from a reservation's (not voided) lines.
  * Until a charge line exists, what is owed is the booking's total (`unbilledTotalCents`, the price
  * fixed at booking): an unbilled booking is never shown with nothing due (docs/decisions/029).

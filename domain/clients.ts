@@ -1,4 +1,4 @@
-import { isCharge, type LedgerLine, ledgerSummary } from './billing.ts';
+import { isCharge, type LedgerLine, ledgerSummary, unbilledTotalOf } from './billing.ts';
 import type { Cents } from './money.ts';
 import type { ReservationStatus } from './reservation.ts';
 
@@ -84,7 +84,7 @@ interface BookingMoneyInput {
  */
 export function bookingMoney(booking: BookingMoneyInput) {
   const billed = booking.lines.some((line) => isCharge(line.kind));
-  const unbilledCents = booking.status === 'cancelled' ? 0 : booking.totalPriceCents;
+  const unbilledCents = unbilledTotalOf(booking);
   const summary = ledgerSummary(booking.lines, unbilledCents);
   return {
     billedCents: billed ? summary.chargesCents : unbilledCents,

@@ -1,4 +1,10 @@
-import { isCharge, type LedgerLine, ledgerSummary, type TransactionKind } from './billing.ts';
+import {
+  isCharge,
+  type LedgerLine,
+  ledgerSummary,
+  type TransactionKind,
+  unbilledTotalOf,
+} from './billing.ts';
 import { addMonths, businessDateOf, daysBetween, type IsoDate } from './dates.ts';
 import type { Cents } from './money.ts';
 import { minutesOf, type PriceUnit, SLOT_MINUTES, type TimeOfDay, unitCount } from './rental-unit.ts';
@@ -547,10 +553,9 @@ export function reportFiguresFromSums(input: {
   for (const booking of starting) {
     const sums = sumsByBooking.get(booking.id) ?? [];
     const billed = sums.some((sum) => isCharge(sum.kind));
-    const summary = ledgerSummary(toLedger(sums), booking.totalPriceCents);
+    const summary = ledgerSummary(toLedger(sums), unbilledTotalOf(booking));
     const listing = listingsById.get(booking.listingId)?.title ?? '';
-    // A cancelled booking owes only what was billed on it (a cancellation fee), never its unbilled total.
-    if (summary.balanceDueCents > 0 && (booking.status !== 'cancelled' || billed)) {
+    if (summary.balanceDueCents > 0) {
       outstanding.push({
         reservationId: booking.id,
         reference: booking.reference,

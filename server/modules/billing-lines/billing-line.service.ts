@@ -6,6 +6,7 @@ import {
   isCharge,
   type LedgerLine,
   ledgerSummary,
+  unbilledTotalOf,
 } from '../../../domain/billing.ts';
 import {
   type ChargeLine,
@@ -79,8 +80,13 @@ function toBillingLine(row: BillingLineRow): BillingLine {
 }
 
 /** The ledger; until a charge line exists, the booking's total is what is owed (docs/decisions/029). */
-function ledgerOf(reservationId: string, rows: BillingLineRow[], totalPriceCents: number): Ledger {
-  const summary = ledgerSummary(rows.map(toLedgerLine), totalPriceCents);
+function ledgerOf(
+  reservationId: string,
+  rows: BillingLineRow[],
+  totalPriceCents: number,
+  status: Reservation['status'],
+): Ledger {
+  const summary = ledgerSummary(rows.map(toLedgerLine), unbilledTotalOf({ status, totalPriceCents }));
   return {
     reservation_id: reservationId,
     lines: rows.map(toBillingLine),
@@ -95,7 +101,12 @@ function ledgerOf(reservationId: string, rows: BillingLineRow[], totalPriceCents
 
 export async function ledgerFor(db: Db, user: User | null, reservationId: string): Promise<Ledger> {
   const { reservation } = await billableReservation(db, user, reservationId);
-  return ledgerOf(reservationId, await listActiveLinesOf(db, reservationId), reservation.total_price_cents);
+  return ledgerOf(
+    reservationId,
+    await listActiveLinesOf(db, reservationId),
+    reservation.total_price_cents,
+    reservation.status,
+  );
 }
 
 const chargeColumns = (line: ChargeLine) => ({
@@ -333,7 +344,7 @@ async function settle(trx: Db, reservationId: string): Promise<Ledger> {
     ? chargesTotal(lines)
     : reservation.booked_price_cents;
   if (total !== reservation.total_price_cents) await setReservationTotal(trx, reservationId, total);
-  return ledgerOf(reservationId, rows, total);
+  return ledgerOf(reservationId, rows, total, reservation.status);
 }
 
 /**

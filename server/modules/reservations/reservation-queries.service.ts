@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { canManageReservationsOf } from '../../../domain/access.ts';
-import { type LedgerLine, ledgerSummary } from '../../../domain/billing.ts';
+import { type LedgerLine, ledgerSummary, unbilledTotalOf } from '../../../domain/billing.ts';
 import { pastTimesOn } from '../../../domain/booking-window.ts';
 import { type IsoDate, todayInBusinessZone } from '../../../domain/dates.ts';
 import { HOURLY_MESSAGES, hasFreeSlot, hourlyRulesOf, priceUnitFor } from '../../../domain/rental-unit.ts';
@@ -72,7 +72,8 @@ export async function listVisibleReservations(
           totalCents: Number(sum.total),
           paymentAmountCents: Number(sum.payment),
         }));
-      const balance = ledgerSummary(lines, row.total_price_cents).balanceDueCents;
+      const unbilled = unbilledTotalOf({ status: row.status, totalPriceCents: row.total_price_cents });
+      const balance = ledgerSummary(lines, unbilled).balanceDueCents;
       return { ...toReservationDto(row), balance_due_cents: balance };
     }),
     total,

@@ -83,12 +83,13 @@ export interface ReservationPaging {
 }
 
 // Balance due for sorting only, in SQL: ledgerSummary (domain/billing.ts) over the not-voided lines,
-// the unbilled total until a charge line exists. The page's displayed balances come from
+// the unbilled total until a charge line exists (none for a cancelled booking: unbilledTotalOf). The page's displayed balances come from
 // ledgerSummary itself (reservation-page.service.ts); a test holds the two orders equal.
 const CHARGE_KIND_LIST = sql.join(CHARGE_KINDS.map((kind) => sql.lit(kind)));
 const BALANCE_DUE = sql<number>`(SELECT greatest(0,
     CASE WHEN bool_or(t.kind IN (${CHARGE_KIND_LIST}))
       THEN coalesce(sum(t.total_cents) FILTER (WHERE t.kind NOT IN ('payment', 'deposit_received', 'deposit_refunded')), 0)
+      WHEN r.status = 'cancelled' THEN 0
       ELSE r.total_price_cents END
     - coalesce(sum(t.payment_amount_cents) FILTER (WHERE t.kind = 'payment'), 0)
     - coalesce(sum(t.total_cents) FILTER (WHERE t.kind = 'deposit_kept'), 0))
