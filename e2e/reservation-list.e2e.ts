@@ -150,6 +150,7 @@ describe.runIf(browserAvailable)('journey: Reservation Management list tools', (
       .toBe(true);
     expect(await dialog.textContent()).toContain(`List cottage ${tag}`);
     expect(await dialog.textContent()).toContain(`Guest3 List${tag}`);
+    await expectAccessible(page, 'the delete confirmation');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await Promise.all([owner.context.close(), guest.context.close()]);
   });
