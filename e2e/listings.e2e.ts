@@ -135,6 +135,17 @@ describe.runIf(browserAvailable)('journey: listings and discovery', () => {
         page.getByText('No properties found in Polokwane for Storage for the selected dates').isVisible(),
       )
       .toBe(true);
+    // One search: More filters opens the full search page with the same criteria and the same results.
+    await page.getByRole('link', { name: 'More filters' }).click();
+    await page.waitForURL(
+      (url) => url.pathname === '/properties' && url.searchParams.get('type') === 'storage_space',
+    );
+    await expect
+      .poll(() =>
+        page.getByText('No properties found in Polokwane for Storage for the selected dates').isVisible(),
+      )
+      .toBe(true);
+    await page.goBack();
     await page.getByRole('link', { name: 'Back to Featured Properties' }).click();
     await expect
       .poll(() => page.getByRole('heading', { name: 'Featured Properties' }).isVisible())

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatDisplayDate } from '../../../../domain/dates.ts';
 import { emptySearchMessage, TYPE_LABELS } from '../../../../domain/property.ts';
 import { stayQuery } from '../../../../domain/search-to-booking.ts';
+import { toQueryString } from '../../../lib/query-string.ts';
 import { type SearchParams, useSearchProperties } from '../api.ts';
 import { PropertyGrid } from './property-grid.tsx';
 
@@ -37,9 +38,15 @@ export function SearchResults({
           <Text c="dimmed">{describeCriteria(params)}</Text>
         </div>
         {backLink && (
-          <Anchor component={Link} to="/">
-            Back to Featured Properties
-          </Anchor>
+          <Group gap="md">
+            {/* The same criteria on the full search page, with its text search, price and amenities. */}
+            <Anchor component={Link} to={`/properties?${toQueryString({ ...params, pageSize: undefined })}`}>
+              More filters
+            </Anchor>
+            <Anchor component={Link} to="/">
+              Back to Featured Properties
+            </Anchor>
+          </Group>
         )}
       </Group>
       {isPending && (
