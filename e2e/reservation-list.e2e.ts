@@ -154,4 +154,26 @@ describe.runIf(browserAvailable)('journey: Reservation Management list tools', (
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await Promise.all([owner.context.close(), guest.context.close()]);
   });
+
+  it('at 1280 px every status badge shows its whole word beside long hourly dates', async () => {
+    const { page, context } = await newPage(browser, { width: 1280, height: 900 });
+    await signIn(page, 'thandi@rentza.test', 'Owner#2026');
+    await page.goto('/reservation-management');
+    const badges = page.locator('tbody .mantine-Badge-label');
+    await expect.poll(() => badges.count()).toBeGreaterThan(0);
+    // Thandi's demo venues have hourly bookings ("21 December 2026 14:00"), the widest rows.
+    await expect
+      .poll(() =>
+        page
+          .locator('tbody')
+          .getByText(/\d{2}:\d{2}/)
+          .count(),
+      )
+      .toBeGreaterThan(0);
+    const clipped = await badges.evaluateAll((labels) =>
+      labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+    );
+    expect(clipped).toEqual([]);
+    await context.close();
+  });
 });

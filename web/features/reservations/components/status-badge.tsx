@@ -15,7 +15,8 @@ export function StatusBadge({ status, clientFacing = false }: { status: string; 
       ? status.charAt(0).toUpperCase() + status.slice(1)
       : 'Unknown';
   return (
-    <Badge color={color} variant="light" autoContrast style={{ flexShrink: 0 }}>
+    // Never narrower than its word: a table column squeezed at 1280 px cut it to "PENDI…".
+    <Badge color={color} variant="light" autoContrast miw="max-content" style={{ flexShrink: 0 }}>
       {label}
     </Badge>
   );
