@@ -3,14 +3,22 @@ import { landingPathFor } from '../../domain/routes.ts';
 import { useCurrentUser } from '../features/account/api.ts';
 import { PageSkeleton } from './route-guard.tsx';
 
+/** What a navigation made by logging out carries, so home shows itself instead of the landing. */
+export const SIGNED_OUT_STATE = { signedOut: true } as const;
+
+function isSignedOutNavigation(state: unknown): boolean {
+  return (state as { signedOut?: boolean } | null)?.signedOut === true;
+}
+
 /**
  * The home page is the marketing hero for visitors; a signed-in person opening `/` lands on their
  * own screen instead (docs/decisions/045). A search (`/?type=…`) stays a search for everyone.
  */
 export function SignedInLanding() {
-  const { search } = useLocation();
+  const { search, state } = useLocation();
   const { data: user, isPending } = useCurrentUser();
-  if (search) return <Outlet />;
+  // Just signed out: home, even while the user is still being forgotten.
+  if (search || isSignedOutNavigation(state)) return <Outlet />;
   if (isPending) return <PageSkeleton />;
   return user ? <Navigate to={landingPathFor(user)} replace /> : <Outlet />;
 }

@@ -6,7 +6,6 @@ import {
   Group,
   PasswordInput,
   Radio,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -21,6 +20,7 @@ import { authApi } from '../features/auth/api.ts';
 import { PasswordChecklist } from '../features/auth/password-checklist.tsx';
 import { ApiError } from '../lib/api.ts';
 import { lazyZodValidate, useSchemas, useValidateChangedFieldsOnLoad } from '../lib/zod-form.ts';
+import classes from './register.module.css';
 
 const userSchemas = () => import('../../domain/schemas/user.ts');
 
@@ -91,7 +91,7 @@ export default function RegisterPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <div className={classes.names}>
             <TextInput
               label="First name"
               autoComplete="given-name"
@@ -104,7 +104,7 @@ export default function RegisterPage() {
               required
               {...form.getInputProps('last_name')}
             />
-          </SimpleGrid>
+          </div>
           <TextInput
             label="Email"
             type="email"
