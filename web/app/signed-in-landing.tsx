@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { landingPathFor } from '../../domain/routes.ts';
 import { useCurrentUser } from '../features/account/api.ts';
+import { readLastRoute } from '../lib/storage.ts';
 import { PageSkeleton } from './route-guard.tsx';
 
 /** What a navigation made by logging out carries, so home shows itself instead of the landing. */
@@ -19,6 +20,8 @@ export function SignedInLanding() {
   const { data: user, isPending } = useCurrentUser();
   // Just signed out: home, even while the user is still being forgotten.
   if (search || isSignedOutNavigation(state)) return <Outlet />;
-  if (isPending) return <PageSkeleton />;
+  // While the session loads, a visitor already sees home (the page painted before the app started:
+  // a skeleton would flash over it); only someone who was signed in here waits, never shown the hero.
+  if (isPending) return readLastRoute() ? <PageSkeleton /> : <Outlet />;
   return user ? <Navigate to={landingPathFor(user)} replace /> : <Outlet />;
 }
