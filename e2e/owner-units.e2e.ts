@@ -87,7 +87,10 @@ describe.runIf(browserAvailable)('journey: an owner books a venue by the hour', 
     expect(await dialog.getByRole('button', { name: 'End date' }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Date', exact: true }).click();
     const dayButton = page.getByRole('button', { name: formatDisplayDate(day), exact: true });
-    while (!(await dayButton.isVisible())) await page.getByRole('button', { name: 'Next month' }).click();
+    const nextMonth = page.getByRole('button', { name: 'Next month' });
+    // The picker shows its month first: looked for before it opens, the day would seem absent.
+    await expect.poll(() => nextMonth.isVisible()).toBe(true);
+    while (!(await dayButton.isVisible())) await nextMonth.click();
     await dayButton.click();
     await expect
       .poll(() => dialog.getByText(/^Bookable 10:00–20:00, at least 2 hours\./).isVisible())

@@ -28,8 +28,10 @@ async function book(page: Page, body: Record<string, unknown>): Promise<Booked> 
 /** Clicks a day in the open date picker, turning months forward until it shows. */
 async function pickDay(page: Page, day: string): Promise<void> {
   const button = page.getByRole('button', { name: formatDisplayDate(day), exact: true });
-  for (let turns = 0; turns < 4 && !(await button.isVisible()); turns++)
-    await page.getByRole('button', { name: 'Next month' }).click();
+  const nextMonth = page.getByRole('button', { name: 'Next month' });
+  // The picker shows its month first: looked for before it opens, the day would seem absent.
+  await expect.poll(() => nextMonth.isVisible()).toBe(true);
+  for (let turns = 0; turns < 4 && !(await button.isVisible()); turns++) await nextMonth.click();
   await button.click();
 }
 
