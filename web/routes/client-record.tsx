@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Container,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -21,14 +9,13 @@ import { type ClientRecord, useClientRecord } from '../features/clients/api.ts';
 import { ClientBookings } from '../features/clients/components/client-bookings.tsx';
 import { ClientEditModal } from '../features/clients/components/client-edit-modal.tsx';
 import { ClientNotes } from '../features/clients/components/client-notes.tsx';
-import { useToggleClient } from '../features/clients/use-toggle-client.ts';
+import { ClientStatusBadges, ClientStatusButton } from '../features/clients/components/client-status.tsx';
 import { ReservationEditor } from '../features/reservations/components/reservation-editor.tsx';
 import { refusalOr } from '../lib/api.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 
 function Details({ client }: { client: ClientRecord }) {
   const [editing, setEditing] = useState(false);
-  const status = useToggleClient(client);
   const name = `${client.first_name} ${client.last_name}`;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="client-details">
@@ -46,26 +33,10 @@ function Details({ client }: { client: ClientRecord }) {
             >
               Edit
             </Button>
-            <Button
-              size="xs"
-              variant="light"
-              color={client.is_active ? 'gray' : 'teal'}
-              onClick={status.toggle}
-              loading={status.pending}
-              aria-label={`${status.label} ${name}`}
-            >
-              {status.label}
-            </Button>
+            <ClientStatusButton client={client} name={name} />
           </Group>
         </Group>
-        <Group gap={6}>
-          <Badge color={client.is_active ? 'teal' : 'gray'} variant="light">
-            {client.is_active ? 'Active' : 'Inactive'}
-          </Badge>
-          <Badge color={client.registered ? 'blue' : 'yellow'} variant="light">
-            {client.registered ? 'Registered' : 'Not Registered'}
-          </Badge>
-        </Group>
+        <ClientStatusBadges client={client} />
         <dl>
           <Text component="dt" size="sm" c="dimmed">
             Email

@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   Container,
@@ -27,7 +26,7 @@ import {
   UNREGISTERED_NOTICE,
 } from '../../domain/clients.ts';
 import { type Client, useClients, useCreateClient, useRemoveClient } from '../features/clients/api.ts';
-import { useToggleClient } from '../features/clients/use-toggle-client.ts';
+import { ClientStatusBadges, ClientStatusButton } from '../features/clients/components/client-status.tsx';
 import { refusalOr } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/page-title.ts';
@@ -100,7 +99,6 @@ function AddClientModal({ opened, onClose }: { opened: boolean; onClose: () => v
 }
 
 function ClientCard({ client }: { client: Client }) {
-  const status = useToggleClient(client);
   const remove = useRemoveClient();
   const name = `${client.first_name} ${client.last_name}`;
   const page = `/tenant-management/${client.id}`;
@@ -139,14 +137,7 @@ function ClientCard({ client }: { client: Client }) {
             {name}
           </Anchor>
         </Title>
-        <Group gap={6}>
-          <Badge color={client.is_active ? 'teal' : 'gray'} variant="light">
-            {client.is_active ? 'Active' : 'Inactive'}
-          </Badge>
-          <Badge color={client.registered ? 'blue' : 'yellow'} variant="light">
-            {client.registered ? 'Registered' : 'Not Registered'}
-          </Badge>
-        </Group>
+        <ClientStatusBadges client={client} />
         <Text size="sm">{client.email}</Text>
         {client.phone && <Text size="sm">{client.phone}</Text>}
         {client.region && (
@@ -163,16 +154,7 @@ function ClientCard({ client }: { client: Client }) {
           <Button size="xs" variant="light" component={Link} to={page} aria-label={`View ${name}`}>
             View
           </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color={client.is_active ? 'gray' : 'teal'}
-            onClick={status.toggle}
-            loading={status.pending}
-            aria-label={`${status.label} ${name}`}
-          >
-            {status.label}
-          </Button>
+          <ClientStatusButton client={client} name={name} />
           <Button
             size="xs"
             variant="light"
