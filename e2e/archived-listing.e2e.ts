@@ -10,25 +10,18 @@ import {
   registerVerifiedClient,
   signIn,
 } from './support/browser.ts';
+import { createCottage } from './support/listings.ts';
 
 /** The owner's listing and one booking of it, made through the API (the journey is about deleting it). */
 async function listingWithBooking(page: Page, title: string): Promise<string> {
   const headers = { origin: baseUrl };
-  const created = await page.request.post('/api/properties', {
-    headers,
-    data: {
-      type: 'accommodation',
-      category: 'cottage',
-      title,
-      description: 'A stone cottage under the Magaliesberg.',
-      city: 'Polokwane',
-      location: 'Bendor, Polokwane',
-      price_per_day_cents: 85_000,
-      specifications: { type: 'accommodation', bedrooms: 1, bathrooms: 1, maxOccupants: 2, maxGuests: 2 },
-    },
+  const id = await createCottage(page, {
+    title,
+    description: 'A stone cottage under the Magaliesberg.',
+    city: 'Polokwane',
+    location: 'Bendor, Polokwane',
+    pricePerNightCents: 85_000,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
   const today = todayInBusinessZone();
   const booked = await page.request.post('/api/reservations', {
     headers,

@@ -2,7 +2,6 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatDisplayDate, todayInBusinessZone } from '../domain/dates.ts';
 import {
-  baseUrl,
   browserAvailable,
   expectAccessible,
   launchBrowser,
@@ -10,24 +9,17 @@ import {
   registerVerifiedClient,
   signIn,
 } from './support/browser.ts';
+import { createCottage } from './support/listings.ts';
 
 /** The owner's own listing, made through the API (the journey is about blocking its dates). */
 async function ownListing(page: Page, title: string): Promise<string> {
-  const created = await page.request.post('/api/properties', {
-    headers: { origin: baseUrl },
-    data: {
-      type: 'accommodation',
-      category: 'cottage',
-      title,
-      description: 'A thatched cottage above the Sabie river.',
-      city: 'Sabie',
-      location: 'Main Road, Sabie',
-      price_per_day_cents: 90_000,
-      specifications: { type: 'accommodation', bedrooms: 1, bathrooms: 1, maxOccupants: 2, maxGuests: 2 },
-    },
+  return createCottage(page, {
+    title,
+    description: 'A thatched cottage above the Sabie river.',
+    city: 'Sabie',
+    location: 'Main Road, Sabie',
+    pricePerNightCents: 90_000,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
 }
 
 /** A day button of a Mantine calendar whose name starts with the day, turning months forward until it shows. */

@@ -2,7 +2,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickStayOnCalendar } from './support/booking.ts';
 import {
-  baseUrl,
   browserAvailable,
   expectAccessible,
   launchBrowser,
@@ -10,6 +9,7 @@ import {
   registerVerifiedClient,
   signIn,
 } from './support/browser.ts';
+import { createCottage } from './support/listings.ts';
 import { readMail } from './support/mailbox.ts';
 import { downloadedPdfText } from './support/pdf.ts';
 
@@ -23,21 +23,13 @@ Guests keep the cottage **tidy** and return the *keys* by 10:00 on the last day.
 - Braai only in the courtyard`;
 
 async function createListing(page: Page, title: string): Promise<string> {
-  const response = await page.request.post('/api/properties', {
-    headers: { origin: baseUrl },
-    data: {
-      type: 'accommodation',
-      category: 'cottage',
-      title,
-      description: 'A stone cottage under the Swartberg, with a braai in the courtyard.',
-      city: 'Prince Albert',
-      location: 'Church Street, Prince Albert',
-      price_per_day_cents: 85_000,
-      specifications: { type: 'accommodation', bedrooms: 1, bathrooms: 1, maxOccupants: 2, maxGuests: 2 },
-    },
+  return createCottage(page, {
+    title,
+    description: 'A stone cottage under the Swartberg, with a braai in the courtyard.',
+    city: 'Prince Albert',
+    location: 'Church Street, Prince Albert',
+    pricePerNightCents: 85_000,
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
 }
 
 describe.runIf(browserAvailable)('journey: a custom rental agreement', () => {
