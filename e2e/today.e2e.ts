@@ -97,6 +97,13 @@ describe.runIf(browserAvailable)('journey: the Today desk', () => {
     await expect.poll(() => owing.isVisible()).toBe(true);
     expect(await owing.getByText('Confirmed').isVisible()).toBe(true);
 
+    // On a 360 px phone the desk is cards that fit the screen.
+    await owner.page.setViewportSize({ width: 360, height: 740 });
+    await expect
+      .poll(() => owner.page.getByText(/^\d+ arriving · \d+ leaving · \d+ in use$/).count())
+      .toBe(7);
+    expect(await owner.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
     // Its reference opens the reservation editor.
     await owing.getByRole('link', { name: reference }).click();
     await owner.page.waitForURL(/\/reservation-management$/);
