@@ -62,6 +62,8 @@ const TABLE: Record<GuardedRoute, { roles: readonly Role[]; staff: PermissionKey
   adminOverview: { roles: ['admin'], staff: null },
   // Issue 21 item 11 (docs/decisions/050): a client's page, as My Clients.
   clientRecord: { roles: ['owner'], staff: 'canManageTenants' },
+  // Issue 22 item 1 (docs/decisions/055): the Today desk, as Reservation Management for the business.
+  today: { roles: ['owner'], staff: 'canManageReservations' },
 };
 
 /** Which guarded route each link target opens. */
@@ -85,6 +87,7 @@ const ROUTE_OF_PATH: Record<string, GuardedRoute> = {
   '/admin/photography': 'adminPhotography',
   '/agreement': 'agreement',
   '/admin': 'adminOverview',
+  '/today': 'today',
 };
 
 /** Every role with no permission, with each single permission, and with all five. */
@@ -228,21 +231,17 @@ describe('isSafeReturnUrl', () => {
   });
 });
 
-describe('landingPathFor (where each person lands, docs/decisions/045)', () => {
+describe('landingPathFor (where each person lands, docs/decisions/045, 055)', () => {
   it.each<[string, RouteUser, string]>([
-    ['an owner on Reservation Management', as('owner'), '/reservation-management'],
+    ['an owner on Today', as('owner'), '/today'],
     ['an admin on the overview', as('admin', ALL_GRANTED), '/admin'],
     ['a client on their bookings', as('client'), '/my-reservations'],
     ...STAFF.map((role): [string, RouteUser, string] => [
-      `${role} with Reservations on Reservation Management`,
+      `${role} with Reservations on Today`,
       as(role, only('canManageReservations')),
-      '/reservation-management',
+      '/today',
     ]),
-    [
-      'back office with every permission on Reservation Management',
-      as('backoffice', ALL_GRANTED),
-      '/reservation-management',
-    ],
+    ['back office with every permission on Today', as('backoffice', ALL_GRANTED), '/today'],
     [
       'staff with Properties only on Property Management',
       as('frontoffice', only('canManageProperties')),
@@ -276,11 +275,7 @@ describe('landingPathAfterLogin', () => {
   it.each([
     ['the returnUrl first', { returnUrl: '/calendar', lastRoute: '/profile', user: owner }, '/calendar'],
     ['then the last route', { returnUrl: null, lastRoute: '/profile', user: owner }, '/profile'],
-    [
-      'then Reservation Management for owners',
-      { returnUrl: null, lastRoute: null, user: owner },
-      '/reservation-management',
-    ],
+    ['then Today for owners', { returnUrl: null, lastRoute: null, user: owner }, '/today'],
     [
       'then their bookings for clients',
       { returnUrl: null, lastRoute: null, user: as('client') },
@@ -290,7 +285,7 @@ describe('landingPathAfterLogin', () => {
     [
       'then their working screen for staff',
       { returnUrl: null, lastRoute: null, user: as('frontoffice', only('canManageReservations')) },
-      '/reservation-management',
+      '/today',
     ],
     [
       'never another site',
@@ -302,15 +297,11 @@ describe('landingPathAfterLogin', () => {
       { returnUrl: 'https://evil.com', lastRoute: '/calendar', user: as('client') },
       '/calendar',
     ],
-    [
-      'not a stored login page',
-      { returnUrl: null, lastRoute: '/login', user: owner },
-      '/reservation-management',
-    ],
+    ['not a stored login page', { returnUrl: null, lastRoute: '/login', user: owner }, '/today'],
     [
       'not a stored login-flow page with a query',
       { returnUrl: null, lastRoute: '/verify-email?email=x%40y.z', user: owner },
-      '/reservation-management',
+      '/today',
     ],
     [
       'a stored route with its query',
@@ -339,9 +330,10 @@ describe('navigationLinks', () => {
     expect(navigationLinks(as('client'))).toEqual([{ label: 'My Reservations', to: '/my-reservations' }]);
   });
 
-  it('owner: calendar, management screens, Reports, the Billing section and the rental agreement', () => {
+  it('owner: Today, calendar, management screens, Reports, the Billing section and the rental agreement', () => {
     const links = navigationLinks(as('owner'));
     expect(links.filter((link) => !link.section).map((link) => link.label)).toEqual([
+      'Today',
       'Calendar',
       'Property Management',
       'Reservation Management',
@@ -371,12 +363,17 @@ describe('navigationLinks', () => {
 
   it.each(STAFF)('%s: one link per permission, none without', (role) => {
     expect(labels(as(role))).toEqual([]);
-    expect(labels(as(role, only('canManageReservations')))).toEqual(['Calendar', 'Reservation Management']);
+    expect(labels(as(role, only('canManageReservations')))).toEqual([
+      'Today',
+      'Calendar',
+      'Reservation Management',
+    ]);
     expect(labels(as(role, only('canManageProperties')))).toEqual(['Property Management']);
     expect(labels(as(role, only('canManageTenants')))).toEqual(['Client Management']);
     expect(labels(as(role, only('canManageUsers')))).toEqual(['User Management']);
     expect(labels(as(role, only('canViewReports')))).toEqual(['Reports']);
     expect(labels(as(role, ALL_GRANTED))).toEqual([
+      'Today',
       'Calendar',
       'Property Management',
       'Reservation Management',
@@ -387,8 +384,9 @@ describe('navigationLinks', () => {
   });
 
   it('the seeded defaults: back office sees every staff screen, front office calendar and reservations', () => {
-    expect(labels(as('backoffice', defaultPermissions('backoffice')))).toHaveLength(6);
+    expect(labels(as('backoffice', defaultPermissions('backoffice')))).toHaveLength(7);
     expect(labels(as('frontoffice', defaultPermissions('frontoffice')))).toEqual([
+      'Today',
       'Calendar',
       'Reservation Management',
     ]);

@@ -34,6 +34,8 @@ export const ROUTE_ACCESS = {
   adminOverview: { roles: ['admin'] },
   // A client's page (issue 21 item 11, docs/decisions/050): as My Clients.
   clientRecord: { roles: ['owner'], staff: 'canManageTenants' },
+  // The Today desk (issue 22 item 1, docs/decisions/055): where the business's day starts.
+  today: { roles: ['owner'], staff: 'canManageReservations' },
 } as const satisfies Record<string, RouteRule>;
 
 export type GuardedRoute = keyof typeof ROUTE_ACCESS;
@@ -74,6 +76,7 @@ const ROUTE_NAMES: Record<GuardedRoute, string> = {
   agreement: 'Rental Agreement',
   adminOverview: 'The admin overview',
   clientRecord: 'A client’s page',
+  today: 'Today',
 };
 
 const ROLE_PLURALS: Record<Role, string> = {
@@ -170,8 +173,9 @@ export function registerPathFor(returnUrl: string | null): string {
   return loginReason(returnUrl) === LISTING_REASON ? '/register?role=owner' : '/register';
 }
 
-/** Reservation Management first: the screen an owner or staff member works in every day. */
+/** Today first (docs/decisions/055), then Reservation Management: the screens the business works in every day. */
 const WORKING_SCREENS: ReadonlyArray<{ to: string; route: GuardedRoute }> = [
+  { to: '/today', route: 'today' },
   { to: '/reservation-management', route: 'reservationManagement' },
   { to: '/calendar', route: 'calendar' },
   { to: '/property-management', route: 'propertyManagement' },
@@ -181,8 +185,8 @@ const WORKING_SCREENS: ReadonlyArray<{ to: string; route: GuardedRoute }> = [
 ];
 
 /**
- * Where a signed-in person lands (docs/decisions/045): admins on their overview; owners and staff on
- * their working screen (staff without Reservations on the first screen their permissions open, or
+ * Where a signed-in person lands (docs/decisions/045, 055): admins on their overview; owners and staff on
+ * Today, their working screen (staff without Reservations on the first screen their permissions open, or
  * their own bookings when none does); clients on their own bookings (My Reservations), whose
  * header has the Search.
  */
@@ -213,6 +217,8 @@ const MY_RESERVATIONS: NavLink = { label: 'My Reservations', to: '/my-reservatio
 
 /** The app shell's links in their order, each with the guarded route it opens. */
 const NAVIGATION: ReadonlyArray<NavLink & { route: GuardedRoute }> = [
+  // The business's desk, first for owners and staff with Reservations (docs/decisions/055).
+  { label: 'Today', to: '/today', route: 'today' },
   { label: 'Overview', to: '/admin', route: 'adminOverview' },
   { label: 'Calendar', to: '/calendar', route: 'calendar' },
   { label: 'Property Management', to: '/property-management', route: 'propertyManagement' },

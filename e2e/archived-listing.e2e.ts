@@ -52,8 +52,8 @@ describe.runIf(browserAvailable)('journey: deleting a listing that has reservati
     const { page, context } = await newPage(browser);
     const owner = await registerVerifiedClient(page, 'Zanele', 'Khumalo', 'owner');
     await signIn(page, owner.email, owner.password);
-    // Owners land on Reservation Management (docs/decisions/045).
-    await page.waitForURL(/\/reservation-management$/);
+    // Owners land on Today (docs/decisions/045, 055).
+    await page.waitForURL(/\/today$/);
     await page.goto('/property-management');
     const tag = `Kloof${Date.now()}`;
     const title = `Stone cottage ${tag}`;

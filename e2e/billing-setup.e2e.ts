@@ -83,8 +83,8 @@ describe.runIf(browserAvailable)('journey: an owner sets up billing', () => {
     const { page, context } = await newPage(browser);
     const owner = await registerVerifiedClient(page, 'Nomsa', 'Dube', 'owner');
     await signIn(page, owner.email, owner.password);
-    // Owners land on Reservation Management (docs/decisions/045).
-    await page.waitForURL(/\/reservation-management$/);
+    // Owners land on Today (docs/decisions/045, 055).
+    await page.waitForURL(/\/today$/);
     await page.goto('/property-management');
     const title = `Karoo cottage ${Date.now()}`;
     await createListing(page, title);

@@ -27,8 +27,8 @@ describe.runIf(browserAvailable)('journey: an owner publishes their branded busi
     const { page, context } = await newPage(browser);
     const owner = await registerVerifiedClient(page, 'Nomsa', 'Mahlangu', 'owner');
     await signIn(page, owner.email, owner.password);
-    // Owners land on Reservation Management (docs/decisions/045).
-    await page.waitForURL(/\/reservation-management$/);
+    // Owners land on Today (docs/decisions/045, 055).
+    await page.waitForURL(/\/today$/);
     await page.goto('/property-management');
     const tag = Date.now().toString(36);
     const tradingName = `Mahlangu Stays ${tag}`;

@@ -44,8 +44,8 @@ describe.runIf(browserAvailable)('journey: a custom rental agreement', () => {
     const owner = await newPage(browser);
     const ownerAccount = await registerVerifiedClient(owner.page, 'Nomsa', 'Khumalo', 'owner');
     await signIn(owner.page, ownerAccount.email, ownerAccount.password);
-    // Owners land on Reservation Management (docs/decisions/045).
-    await owner.page.waitForURL(/\/reservation-management$/);
+    // Owners land on Today (docs/decisions/045, 055).
+    await owner.page.waitForURL(/\/today$/);
     await owner.page.goto('/property-management');
     const title = `Swartberg cottage ${Date.now()}`;
     const listingId = await createListing(owner.page, title);

@@ -42,7 +42,7 @@ describe.runIf(browserAvailable)('journey: forgot password round trip through th
     await page.waitForURL(/\/login$/);
 
     await signIn(page, 'pieter@rentza.test', 'N3w!Password');
-    await page.waitForURL(/\/reservation-management$/);
+    await page.waitForURL(/\/today$/);
     await context.close();
   });
 });

@@ -74,7 +74,7 @@ describe.runIf(browserAvailable)('journey: route guards', () => {
   it('returns an owner to the last visited route after signing in again', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, 'thandi@rentza.test', 'Owner#2026');
-    await page.waitForURL(/\/reservation-management$/);
+    await page.waitForURL(/\/today$/);
     await page.goto('/billing/rates');
     await expect.poll(() => page.getByRole('heading', { name: 'Property Rates' }).isVisible()).toBe(true);
     await context.clearCookies();

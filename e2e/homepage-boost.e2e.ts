@@ -25,8 +25,8 @@ describe.runIf(browserAvailable)('journey: an owner boosts a listing onto the ho
   it('Thandi (Business) adds Homepage boost, boosts her oldest listing, sees it first on the home page with the Featured badge, then removes the boost', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, 'thandi@rentza.test', 'Owner#2026');
-    // Owners land on Reservation Management (docs/decisions/045).
-    await page.waitForURL(/\/reservation-management$/);
+    // Owners land on Today (docs/decisions/045, 055).
+    await page.waitForURL(/\/today$/);
     await page.goto('/property-management');
 
     // Without the add-on, Property Management offers it instead of Boost buttons.

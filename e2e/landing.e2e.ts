@@ -18,21 +18,17 @@ describe.runIf(browserAvailable)('journey: where each person lands (docs/decisio
   });
   afterAll(async () => browser?.close());
 
-  it('an owner lands on Reservation Management, never the hero; the menus hold Subscription and Rates and catalogues', async () => {
+  it('an owner lands on Today, never the hero; the menus hold Subscription and Rates and catalogues', async () => {
     const { page, context } = await newPage(browser);
     const owner = await registerVerifiedClient(page, 'Bongani', 'Mthembu', 'owner');
     await signIn(page, owner.email, owner.password);
-    await page.waitForURL(/\/reservation-management$/);
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Reservation Management', level: 1 }).isVisible())
-      .toBe(true);
+    await page.waitForURL(/\/today$/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Today', level: 1 }).isVisible()).toBe(true);
 
     // Opening / signed in leads to the working screen, not the marketing hero.
     await page.goto('/');
-    await page.waitForURL(/\/reservation-management$/);
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Reservation Management', level: 1 }).isVisible())
-      .toBe(true);
+    await page.waitForURL(/\/today$/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Today', level: 1 }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: HERO }).count()).toBe(0);
 
     // The billing menu says what it holds, opened from the keyboard as a keyboard user does.

@@ -23,8 +23,8 @@ describe.runIf(browserAvailable)('journey: listings and discovery', () => {
     ];
     const { page, context } = await newPage(browser);
     await signIn(page, 'thandi@rentza.test', 'Owner#2026');
-    // Owners land on Reservation Management (docs/decisions/045).
-    await page.waitForURL(/\/reservation-management$/);
+    // Owners land on Today (docs/decisions/045, 055).
+    await page.waitForURL(/\/today$/);
     await page.goto('/property-management');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Property Management' }).isVisible())

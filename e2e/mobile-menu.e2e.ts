@@ -29,12 +29,12 @@ describe.runIf(browserAvailable)('journey: the mobile menu at 375 px', () => {
     await page.waitForURL(/\/properties$/);
 
     await signIn(page, 'thandi@rentza.test', 'Owner#2026');
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Reservation Management' }).isVisible())
-      .toBe(true);
+    // Owners land on Today (docs/decisions/055).
+    await expect.poll(() => page.getByRole('heading', { name: 'Today', level: 1 }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect.poll(() => menu.getByRole('link', { name: 'Calendar' }).isVisible()).toBe(true);
     for (const label of [
+      'Today',
       'Calendar',
       'Property Management',
       'Reservation Management',

@@ -34,8 +34,8 @@ describe.runIf(browserAvailable)('journey: professional photography', () => {
     const { page: ownerPage } = await newPage(browser);
     const owner = await registerVerifiedClient(ownerPage, 'Thandeka', 'Mokoena', 'owner');
     await signIn(ownerPage, owner.email, owner.password);
-    // Owners land on Reservation Management (docs/decisions/045).
-    await ownerPage.waitForURL(/\/reservation-management$/);
+    // Owners land on Today (docs/decisions/045, 055).
+    await ownerPage.waitForURL(/\/today$/);
     await ownerPage.goto('/property-management');
     const title = `Sea Point flat ${Date.now()}`;
     const created = await ownerPage.request.post('/api/properties', {

@@ -76,11 +76,9 @@ describe.runIf(browserAvailable)(
       await page.getByRole('textbox', { name: 'Email' }).fill(email);
       await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Str0ng!Pass');
       await page.getByRole('button', { name: 'Login' }).click();
-      // Owners land on Reservation Management (docs/decisions/045).
-      await page.waitForURL(/\/reservation-management$/);
-      await expect
-        .poll(() => page.getByRole('heading', { name: 'Reservation Management' }).isVisible())
-        .toBe(true);
+      // Owners land on Today (docs/decisions/045, 055).
+      await page.waitForURL(/\/today$/);
+      await expect.poll(() => page.getByRole('heading', { name: 'Today', level: 1 }).isVisible()).toBe(true);
       // A new owner is on the free Starter plan, so the page opens (no detour to /subscription).
       await page.goto('/property-management');
       await expect

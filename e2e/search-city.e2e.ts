@@ -30,8 +30,8 @@ describe.runIf(browserAvailable)(
       // A new owner (Starter: one listing): Pieter is at his Pro limit and his listings serve the booking journeys.
       const owner = await registerVerifiedClient(page, 'Anika', 'Botha', 'owner');
       await signIn(page, owner.email, owner.password);
-      // Owners land on Reservation Management (docs/decisions/045).
-      await page.waitForURL(/\/reservation-management$/);
+      // Owners land on Today (docs/decisions/045, 055).
+      await page.waitForURL(/\/today$/);
       await page.goto('/property-management');
       await page.getByRole('button', { name: 'Add New Property' }).click();
       await page.getByRole('textbox', { name: 'Title' }).fill(title);

@@ -33,8 +33,8 @@ describe.runIf(browserAvailable)('journey: the built app under its security head
     await expectAccessible(page, 'home');
 
     await signIn(page, 'thandi@rentza.test', 'Owner#2026');
-    // Owners land on Reservation Management (docs/decisions/045).
-    await page.waitForURL(/\/reservation-management$/);
+    // Owners land on Today (docs/decisions/045, 055).
+    await page.waitForURL(/\/today$/);
     await page.goto('/property-management');
     await page.getByRole('button', { name: 'Add New Property' }).click();
     const dropArea = page.getByLabel('Upload photos');

@@ -97,6 +97,7 @@ describe.runIf(browserAvailable)('journey: staff permissions reach the screen', 
     await expect.poll(() => nav.getByRole('link', { name: 'Calendar' }).isVisible()).toBe(true);
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       'Search for Rentals',
+      'Today',
       'Calendar',
       'Reservation Management',
     ]);

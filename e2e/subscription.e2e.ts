@@ -103,8 +103,8 @@ describe.runIf(browserAvailable)(
       const { page, context } = await newPage(browser);
       const owner = await registerVerifiedClient(page, 'Lindiwe', 'Dube', 'owner');
       await signIn(page, owner.email, owner.password);
-      // Owners land on Reservation Management (docs/decisions/045).
-      await page.waitForURL(/\/reservation-management$/);
+      // Owners land on Today (docs/decisions/045, 055).
+      await page.waitForURL(/\/today$/);
       await page.goto('/property-management');
       const tag = `Dalsig${Date.now()}`;
 

@@ -52,6 +52,7 @@ import { registerSubscriptionInvoiceRoutes } from './modules/subscriptions/invoi
 import { settlePaymentEvent } from './modules/subscriptions/payment-settlement.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
 import { registerSupportRoutes } from './modules/support/support.routes.ts';
+import { registerTodayRoutes } from './modules/today/today.routes.ts';
 import { CLIENT_ADDRESS_HEADER } from './platform/auth-limits.ts';
 import { isExposedAuthDocPath, isExposedAuthRoute } from './platform/auth-routes.ts';
 import { gatewayFor } from './platform/payments/payments.ts';
@@ -209,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerReportRoutes(app, deps);
   registerBlockedPeriodRoutes(app, deps);
   registerAdminOverviewRoutes(app, deps);
+  registerTodayRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);

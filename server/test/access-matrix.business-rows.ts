@@ -547,7 +547,9 @@ export const BUSINESS_ROWS: Record<string, Row> = {
   getReports: {
     request: () => ({ url: `/api/reports?listing=${data().propertyId}` }),
     expect: '401 403 200 404 403 200 403',
-  },
+  }, // The Today desk (docs/decisions/055): the owner and staff with Reservations (both by default), each
+  // of their own business (the other owner gets theirs); clients and admins have none.
+  getToday: { request: () => ({ url: '/api/today' }), expect: '401 403 200 200 200 200 403' },
 };
 
 let otherOwnerAgreementSaved: Promise<string> | undefined;

@@ -26,6 +26,7 @@ const person = (role: Role, permissions?: Partial<Permissions>): CurrentUser =>
   aUserProfile({ role, ...(permissions ? { permissions: { ...NONE, ...permissions } } : {}) });
 
 const ALL_STAFF_SCREENS = [
+  'Today',
   'Calendar',
   'Property Management',
   'Reservation Management',
@@ -49,7 +50,7 @@ describe('mobile menu: exactly the screens each may use', () => {
     [
       'front office, reservations only (the default)',
       person('frontoffice'),
-      ['Calendar', 'Reservation Management'],
+      ['Today', 'Calendar', 'Reservation Management'],
     ],
     ['back office, all five (the default)', person('backoffice'), ALL_STAFF_SCREENS],
     ['staff with no permission', person('backoffice', {}), []],
@@ -74,7 +75,7 @@ function renderShell(user: CurrentUser) {
 }
 
 describe('desktop navigation', () => {
-  it('front office sees Calendar and Reservation Management, and no Manage menu', async () => {
+  it('front office sees Today, Calendar and Reservation Management, and no Manage menu', async () => {
     renderShell(person('frontoffice'));
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     await waitFor(() =>
@@ -82,7 +83,7 @@ describe('desktop navigation', () => {
         within(nav)
           .getAllByRole('link')
           .map((link) => link.textContent),
-      ).toEqual(['Search for Rentals', 'Calendar', 'Reservation Management']),
+      ).toEqual(['Search for Rentals', 'Today', 'Calendar', 'Reservation Management']),
     );
     expect(within(nav).queryByRole('button', { name: 'Manage' })).toBeNull();
     expect(within(nav).queryByRole('button', { name: 'Rates and catalogues' })).toBeNull();

@@ -248,6 +248,15 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        element: <RouteGuard route="today" />,
+        children: [
+          {
+            element: page(() => import('./modals-outlet.tsx')),
+            children: [{ path: 'today', element: page(() => import('../routes/today.tsx')) }],
+          },
+        ],
+      },
       { path: '*', element: <UnknownPath /> },
     ],
   },

@@ -31,6 +31,6 @@ describe('home while the session loads (docs/decisions/045)', () => {
     const rendered = renderHome(session.promise);
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
     session.resolve({ body: { user: aUserProfile({ role: 'owner' }) } });
-    await waitFor(() => expect(currentUrl(rendered.router)).toBe('/reservation-management'));
+    await waitFor(() => expect(currentUrl(rendered.router)).toBe('/today'));
   });
 });

@@ -170,11 +170,11 @@ describe('login screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/my-reservations'));
   });
 
-  it('sends an owner with nothing stored to /reservation-management', async () => {
+  it('sends an owner with nothing stored to /today', async () => {
     serveLogin('owner');
     const { user, router } = renderLogin();
     await logIn(user);
-    await waitFor(() => expect(currentUrl(router)).toBe('/reservation-management'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/today'));
   });
 
   it('without a returnUrl goes back to the stored last route, even for an owner', async () => {
@@ -190,7 +190,7 @@ describe('login screen', { timeout: 30_000 }, () => {
     serveLogin('owner');
     const { user, router } = renderLogin();
     await logIn(user);
-    await waitFor(() => expect(currentUrl(router)).toBe('/reservation-management'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/today'));
   });
 
   it('sends a client with nothing stored to their bookings', async () => {

@@ -86,7 +86,7 @@ export interface ReservationPaging {
 // the unbilled total until a charge line exists (none for a cancelled booking: unbilledTotalOf). The page's displayed balances come from
 // ledgerSummary itself (reservation-page.service.ts); a test holds the two orders equal.
 const CHARGE_KIND_LIST = sql.join(CHARGE_KINDS.map((kind) => sql.lit(kind)));
-const BALANCE_DUE = sql<number>`(SELECT greatest(0,
+export const BALANCE_DUE = sql<number>`(SELECT greatest(0,
     CASE WHEN bool_or(t.kind IN (${CHARGE_KIND_LIST}))
       THEN coalesce(sum(t.total_cents) FILTER (WHERE t.kind NOT IN ('payment', 'deposit_received', 'deposit_refunded')), 0)
       WHEN r.status = 'cancelled' THEN 0
