@@ -548,6 +548,24 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     request: () => ({ url: `/api/reports?listing=${data().propertyId}` }),
     expect: '401 403 200 404 403 200 403',
   },
+  // CSV exports (decision 056): Reservation Management's readers (another owner exports their own,
+  // empty, business), one booking's lines as its Transactions tab, My Clients' readers.
+  getReservationsExportCsv: {
+    request: () => ({ url: '/api/reservations/export.csv?status=confirmed' }),
+    expect: '401 403 200 200 200 200 200',
+  },
+  getReservationsBillingLinesCsv: {
+    request: () => ({ url: '/api/reservations/billing-lines.csv' }),
+    expect: '401 403 200 200 200 200 200',
+  },
+  getReservationsByIdTransactionsCsv: {
+    request: () => ({ url: `/api/reservations/${data().reservation.id}/transactions.csv` }),
+    expect: '401 403 200 403 200 200 200',
+  },
+  getClientsExportCsv: {
+    request: (role) => ({ url: forAdmin(role, '/api/clients/export.csv') }),
+    expect: '401 403 200 200 403 200 200',
+  },
 };
 
 let otherOwnerAgreementSaved: Promise<string> | undefined;
