@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayInBusinessZone } from '../domain/dates.ts';
+import { RESERVATION_CSV_HEADER } from '../domain/exports-csv.ts';
+import {
+  baseUrl,
+  browserAvailable,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  registerVerifiedClient,
+  signIn,
+} from './support/browser.ts';
+import { createCottage } from './support/listings.ts';
+
+const headers = { origin: baseUrl };
+const today = todayInBusinessZone();
+
+/** Clicks an export button and reads the downloaded file: its name, and its rows split by CRLF. */
+async function downloadedCsv(page: Page, trigger: Locator) {
+  const [download] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  const file = await download.path();
+  expect(file, 'the download finished').toBeTruthy();
+  const text = await readFile(file as string, 'utf8');
+  expect(text.startsWith('\uFEFF'), 'UTF-8 with a BOM').toBe(true);
+  expect(text.endsWith('\r\n')).toBe(true);
+  return { name: download.suggestedFilename(), lines: text.slice(1).split('\r\n').slice(0, -1) };
+}
+
+describe.runIf(browserAvailable)('journey: CSV exports', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it('an owner exports the reservations a status filter shows, and the clients a search shows', async () => {
+    const { page } = await newPage(browser, { width: 1280, height: 900 });
+    const tag = `${Date.now()}`.slice(-7);
+    const account = await registerVerifiedClient(page, 'Lindiwe', 'Exporter', 'owner');
+    await signIn(page, account.email, account.password);
+    const listingId = await createCottage(page, {
+      title: `Export cottage ${tag}`,
+      description: 'A cottage for the export journey.',
+      city: 'Durban',
+      location: 'Berea, Durban',
+      pricePerNightCents: 60_000,
+    });
+    // Three bookings by the business (pending), one of them then confirmed.
+    const booked: { id: string; reference: string }[] = [];
+    for (const [index, start] of [10, 20, 30].entries()) {
+      const response = await page.request.post('/api/reservations', {
+        headers,
+        data: {
+          property_id: listingId,
+          start_date: addDays(today, start),
+          end_date: addDays(today, start + 2),
+          guests: 1,
+          new_client: {
+            first_name: `Guest${index + 1}`,
+            last_name: `Export${tag}`,
+            email: `export${index}.${tag}@example.co.za`,
+          },
+        },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      booked.push((await response.json()) as { id: string; reference: string });
+    }
+    const confirm = await page.request.patch(`/api/reservations/${booked[1]?.id}`, {
+      headers,
+      data: { status: 'confirmed' },
+    });
+    expect(confirm.status(), await confirm.text()).toBe(200);
+
+    await page.goto('/reservation-management');
+    await expect.poll(() => page.getByText('3 reservations').isVisible()).toBe(true);
+    // Filter by status through the dropdown; axe while it is open.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await expect.poll(() => page.getByRole('option', { name: 'Confirmed' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'reservation management with the status filter open');
+    await page.getByRole('option', { name: 'Confirmed' }).click();
+    await expect.poll(() => page.getByText('1 reservation', { exact: true }).isVisible()).toBe(true);
+
+    const exported = await downloadedCsv(
+      page,
+      page.getByRole('button', { name: 'Export reservations as CSV' }),
+    );
+    expect(exported.name).toBe(`rentza-reservations-${today}.csv`);
+    expect(exported.lines[0]).toBe(RESERVATION_CSV_HEADER.join(','));
+    expect(exported.lines).toHaveLength(2);
+    expect(exported.lines[1]).toContain(booked[1]?.reference);
+    expect(exported.lines[1]).toContain('Confirmed');
+    expect(exported.lines[1]).toContain(`Guest2 Export${tag}`);
+    expect(exported.lines[1]).toContain(addDays(today, 20).replaceAll('-', '/'));
+    await expect
+      .poll(() => page.getByText(`Reservations downloaded as rentza-reservations-${today}.csv`).isVisible())
+      .toBe(true);
+
+    // My Clients: a search for one guest exports that guest only.
+    await page.goto('/tenant-management');
+    await expect.poll(() => page.getByRole('article').count()).toBe(3);
+    await page.getByRole('textbox', { name: 'Search clients' }).fill(`guest3 export${tag}`);
+    await expect.poll(() => page.getByRole('article').count()).toBe(1);
+    await expectAccessible(page, 'my clients with a search');
+    const clients = await downloadedCsv(page, page.getByRole('button', { name: 'Export clients as CSV' }));
+    expect(clients.name).toBe(`rentza-clients-${today}.csv`);
+    expect(clients.lines[0]).toBe(
+      'Name,Email,Phone,Status,Registered,Bookings,Billed (R),Received (R),Balance due (R)',
+    );
+    expect(clients.lines).toHaveLength(2);
+    expect(clients.lines[1]).toBe(
+      `Guest3 Export${tag},export2.${tag}@example.co.za,,Active,Not Registered,1,1200.00,0.00,1200.00`,
+    );
+  });
+});
