@@ -84,7 +84,7 @@ describe.runIf(browserAvailable)('journey: CSV exports', () => {
 
     const exported = await downloadedCsv(
       page,
-      page.getByRole('button', { name: 'Export reservations as CSV' }),
+      page.getByRole('button', { name: 'Export CSV of reservations' }),
     );
     expect(exported.name).toBe(`rentza-reservations-${today}.csv`);
     expect(exported.lines[0]).toBe(RESERVATION_CSV_HEADER.join(','));
@@ -103,7 +103,7 @@ describe.runIf(browserAvailable)('journey: CSV exports', () => {
     await page.getByRole('textbox', { name: 'Search clients' }).fill(`guest3 export${tag}`);
     await expect.poll(() => page.getByRole('article').count()).toBe(1);
     await expectAccessible(page, 'my clients with a search');
-    const clients = await downloadedCsv(page, page.getByRole('button', { name: 'Export clients as CSV' }));
+    const clients = await downloadedCsv(page, page.getByRole('button', { name: 'Export CSV of clients' }));
     expect(clients.name).toBe(`rentza-clients-${today}.csv`);
     expect(clients.lines[0]).toBe(
       'Name,Email,Phone,Status,Registered,Bookings,Billed (R),Received (R),Balance due (R)',

@@ -248,14 +248,14 @@ export default function ReservationManagementPage() {
               path={`/api/reservations/export.csv?${exportQuery}`}
               fileName="rentza-reservations.csv"
               what="Reservations"
-              aria-label="Export reservations as CSV"
+              aria-label="Export CSV of reservations"
             />
             <ExportCsvButton
               path={`/api/reservations/billing-lines.csv?${exportQuery}`}
               fileName="rentza-billing-lines.csv"
               label="Billing lines (CSV)"
               what="Billing lines"
-              aria-label="Export the billing lines of these reservations as CSV"
+              aria-label="Billing lines (CSV) of these reservations"
             />
             <Button
               leftSection={<IconPlus size={16} aria-hidden />}

@@ -194,7 +194,7 @@ export default function TenantManagementPage() {
               path={`/api/clients/export.csv${search.trim() ? `?q=${encodeURIComponent(search.trim())}` : ''}`}
               fileName="rentza-clients.csv"
               what="Clients"
-              aria-label="Export clients as CSV"
+              aria-label="Export CSV of clients"
             />
             <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
               Add New Client

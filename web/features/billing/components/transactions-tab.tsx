@@ -208,7 +208,7 @@ export function TransactionsTab({ reservation, user }: { reservation: Reservatio
             path={`/api/reservations/${reservation.id}/transactions.csv`}
             fileName={`rentza-billing-lines-${reservation.reference}.csv`}
             what="Transactions"
-            aria-label={`Export the transactions of ${reservation.reference} as CSV`}
+            aria-label={`Export CSV of ${reservation.reference}’s transactions`}
             disabled={!data?.lines.length}
           />
         </Group>
