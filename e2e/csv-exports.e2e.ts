@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInBusinessZone } from '../domain/dates.ts';
-import { RESERVATION_CSV_HEADER } from '../domain/exports-csv.ts';
+import { BILLING_LINE_CSV_HEADER, RESERVATION_CSV_HEADER } from '../domain/exports-csv.ts';
 import {
   baseUrl,
   browserAvailable,
@@ -72,6 +72,15 @@ describe.runIf(browserAvailable)('journey: CSV exports', () => {
       data: { status: 'confirmed' },
     });
     expect(confirm.status(), await confirm.text()).toBe(200);
+    // The confirmed stay is billed (its rental and R 500 paid); the first, left pending, too.
+    for (const [id, body] of [
+      [booked[1]?.id, { kind: 'rental' }],
+      [booked[1]?.id, { kind: 'payment', payment_method: 'manual', amount_cents: 50_000 }],
+      [booked[0]?.id, { kind: 'rental' }],
+    ] as const) {
+      const billed = await page.request.post(`/api/reservations/${id}/transactions`, { headers, data: body });
+      expect(billed.status(), await billed.text()).toBe(201);
+    }
 
     await page.goto('/reservation-management');
     await expect.poll(() => page.getByText('3 reservations').isVisible()).toBe(true);
@@ -93,9 +102,36 @@ describe.runIf(browserAvailable)('journey: CSV exports', () => {
     expect(exported.lines[1]).toContain('Confirmed');
     expect(exported.lines[1]).toContain(`Guest2 Export${tag}`);
     expect(exported.lines[1]).toContain(addDays(today, 20).replaceAll('-', '/'));
+    expect(exported.lines[1]?.endsWith(',Confirmed,1200.00,700.00')).toBe(true);
     await expect
       .poll(() => page.getByText(`Reservations downloaded as rentza-reservations-${today}.csv`).isVisible())
       .toBe(true);
+
+    // The billing lines of the filtered bookings: the confirmed stay's two, not the pending one's.
+    const lines = await downloadedCsv(
+      page,
+      page.getByRole('button', { name: 'Billing lines (CSV) of these reservations' }),
+    );
+    expect(lines.name).toBe(`rentza-billing-lines-${today}.csv`);
+    expect(lines.lines[0]).toBe(BILLING_LINE_CSV_HEADER.join(','));
+    expect(lines.lines.slice(1).map((line) => line.split(',').slice(0, 3))).toEqual([
+      [booked[1]?.reference, today.replaceAll('-', '/'), 'Rental'],
+      [booked[1]?.reference, today.replaceAll('-', '/'), 'Payment (Manual)'],
+    ]);
+    expect(lines.lines[2]?.endsWith(',500.00')).toBe(true);
+
+    // The same lines from the booking's Transactions tab.
+    await page.getByRole('button', { name: new RegExp(`Edit reservation ${booked[1]?.reference}`) }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit Reservation' });
+    await editor.getByRole('tab', { name: 'Transactions' }).click();
+    const tabExport = editor.getByRole('button', {
+      name: `Export CSV of ${booked[1]?.reference}’s transactions`,
+    });
+    await expect.poll(() => tabExport.isEnabled()).toBe(true);
+    const tab = await downloadedCsv(page, tabExport);
+    expect(tab.name).toBe(`rentza-billing-lines-${booked[1]?.reference}-${today}.csv`);
+    expect(tab.lines).toEqual(lines.lines);
+    await page.keyboard.press('Escape');
 
     // My Clients: a search for one guest exports that guest only.
     await page.goto('/tenant-management');
