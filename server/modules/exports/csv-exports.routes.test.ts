@@ -379,6 +379,16 @@ describe('CSV exports: what is filtered is what is exported', () => {
     expect(rows[2]?.slice(4, 10)).toEqual(['', '', '', '', '', '']);
     expect(rows[3]?.[3]).toBe('Rental, 3 nights');
     expect(rows[1]?.[1]).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
+    // Sorted by balance, highest first, as the list would be: r3 (700.05 due) before r2 (300.00).
+    const byBalance = (
+      await download(
+        owner.cookie,
+        '/api/reservations/billing-lines.csv?status=confirmed&sort=balance&order=desc',
+      )
+    ).rows;
+    expect(byBalance.slice(1).map((row) => row[0])).toEqual([r3, r3, r2, r2]);
+    const searched = (await download(owner.cookie, `/api/reservations/billing-lines.csv?q=${r2}`)).rows;
+    expect(searched.slice(1).map((row) => row[0])).toEqual([r2, r2]);
     // The same lines as the tab's ledger.
     const ledger = (
       await t.get(`/api/reservations/${ids.r2}/transactions`, { cookie: owner.cookie })
