@@ -148,5 +148,16 @@ describe.runIf(browserAvailable)('journey: CSV exports', () => {
     expect(clients.lines[1]).toBe(
       `Guest3 Export${tag},export2.${tag}@example.co.za,,Active,Not Registered,1,1200.00,0.00,1200.00`,
     );
+
+    // On a 360 px phone the export buttons wrap under the title; nothing scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const [path, button] of [
+      ['/reservation-management', 'Export CSV of reservations'],
+      ['/tenant-management', 'Export CSV of clients'],
+    ] as const) {
+      await page.goto(path);
+      await expect.poll(() => page.getByRole('button', { name: button }).isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    }
   });
 });
