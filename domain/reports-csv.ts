@@ -1,6 +1,6 @@
 import { monthLabel } from './commission.ts';
+import { csvRand, toCsv } from './csv.ts';
 import { formatDisplayDate } from './dates.ts';
-import type { Cents } from './money.ts';
 import type { Month, ReportFigures } from './reports.ts';
 import { statusLabel } from './reservation.ts';
 
@@ -9,7 +9,8 @@ import { statusLabel } from './reservation.ts';
  * screen shows, so a download always says what the table says. en-ZA: months 'November 2026', dates
  * '25 November 2026', amounts in rand with a decimal point and no grouping ('1234.50', the point as
  * on South African invoices, issue 11; no grouping so a spreadsheet reads a number), percentages
- * with one decimal. A header row; fields quoted when they hold a comma, a quote or a line break.
+ * with one decimal. A header row; fields quoted when they hold a comma, a quote or a line break
+ * (the shared serializer, domain/csv.ts).
  */
 
 export const REPORT_TABLES = [
@@ -24,27 +25,9 @@ export const REPORT_TABLES = [
 ] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
-type Cell = string | number | null;
-
-const field = (value: Cell): string => {
-  const text = value === null ? '' : String(value);
-  // A leading = + - @ would run as a formula in a spreadsheet (a negative amount is a number, not one).
-  const safe = /^[=+\-@]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
-/** 123456 → '1234.56', −5 → '-0.05'. */
-export function csvRand(cents: Cents): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+export { csvRand, toCsv };
 
 export const csvMonth = (month: Month) => monthLabel(`${month}-01`);
-
-export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  return `${[header, ...rows].map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
-}
 
 export function reportCsv(figures: ReportFigures, table: ReportTable): string {
   switch (table) {

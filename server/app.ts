@@ -35,6 +35,7 @@ import { registerClientRoutes } from './modules/clients/client.routes.ts';
 import { registerCommissionRoutes } from './modules/commission/commission.routes.ts';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
+import { registerCsvExportRoutes } from './modules/exports/csv-exports.routes.ts';
 import { registerHomepageBoostRoutes } from './modules/homepage-boost/homepage-boost.routes.ts';
 import { registerInAppNotificationRoutes } from './modules/in-app-notifications/in-app-notifications.routes.ts';
 import { registerInvitationRoutes } from './modules/invitations/invitation.routes.ts';
@@ -211,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBlockedPeriodRoutes(app, deps);
   registerAdminOverviewRoutes(app, deps);
   registerTodayRoutes(app, deps);
+  registerCsvExportRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);

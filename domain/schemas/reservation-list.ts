@@ -74,3 +74,11 @@ export const ReservationBulkResultSchema = z.object({
   ),
 });
 export type ReservationBulkResult = z.infer<typeof ReservationBulkResultSchema>;
+
+/**
+ * GET /api/reservations/export.csv and /billing-lines.csv: the list's own filters and sort (the same
+ * schema, without paging: an export has every matching row, docs/decisions/056).
+ */
+export const ReservationExportQuerySchema = ReservationPageQuerySchema.omit({ page: true, pageSize: true });
+export type ReservationExportQuery = z.infer<typeof ReservationExportQuerySchema>;
+export type ReservationExportQueryInput = z.input<typeof ReservationExportQuerySchema>;

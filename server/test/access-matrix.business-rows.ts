@@ -547,9 +547,28 @@ export const BUSINESS_ROWS: Record<string, Row> = {
   getReports: {
     request: () => ({ url: `/api/reports?listing=${data().propertyId}` }),
     expect: '401 403 200 404 403 200 403',
-  }, // The Today desk (docs/decisions/055): the owner and staff with Reservations (both by default), each
+  },
+  // The Today desk (docs/decisions/055): the owner and staff with Reservations (both by default), each
   // of their own business (the other owner gets theirs); clients and admins have none.
   getToday: { request: () => ({ url: '/api/today' }), expect: '401 403 200 200 200 200 403' },
+  // CSV exports (decision 056): Reservation Management's readers (another owner exports their own,
+  // empty, business), one booking's lines as its Transactions tab, My Clients' readers.
+  getReservationsExportCsv: {
+    request: () => ({ url: '/api/reservations/export.csv?status=confirmed' }),
+    expect: '401 403 200 200 200 200 200',
+  },
+  getReservationsBillingLinesCsv: {
+    request: () => ({ url: '/api/reservations/billing-lines.csv' }),
+    expect: '401 403 200 200 200 200 200',
+  },
+  getReservationsByIdTransactionsCsv: {
+    request: () => ({ url: `/api/reservations/${data().reservation.id}/transactions.csv` }),
+    expect: '401 403 200 403 200 200 200',
+  },
+  getClientsExportCsv: {
+    request: (role) => ({ url: forAdmin(role, '/api/clients/export.csv') }),
+    expect: '401 403 200 200 403 200 200',
+  },
 };
 
 let otherOwnerAgreementSaved: Promise<string> | undefined;

@@ -17,6 +17,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { monthLabel } from '../../domain/commission.ts';
+import { CSV_BOM } from '../../domain/csv.ts';
 import { addMonths, formatDisplayDate, todayInBusinessZone } from '../../domain/dates.ts';
 import { formatRandCents } from '../../domain/money.ts';
 import { formatUnits } from '../../domain/rental-unit.ts';
@@ -52,7 +53,8 @@ function monthChoices(today: string) {
 
 /** Saves a table as a CSV file (built from the figures on screen, docs/decisions/039). */
 function download(report: Report, table: ReportTable, title: string) {
-  const blob = new Blob([reportCsv(report, table)], { type: 'text/csv;charset=utf-8' });
+  // A BOM, as the server's exports (decision 056): Excel then reads the file as UTF-8.
+  const blob = new Blob([CSV_BOM, reportCsv(report, table)], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

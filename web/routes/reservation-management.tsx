@@ -22,6 +22,7 @@ import { addDays, formatDisplayDate, type IsoDate } from '../../domain/dates.ts'
 import { bookedWhen } from '../../domain/owner-units.ts';
 import { RESERVATION_STATUSES, type ReservationStatus } from '../../domain/reservation.ts';
 import type { BulkAction } from '../../domain/schemas/reservation-list.ts';
+import { ExportCsvButton } from '../components/export-csv-button.tsx';
 import { DatePickerInput } from '../components/mantine-dates.ts';
 import { useCurrentUser } from '../features/account/api.ts';
 import { DocumentsMenu } from '../features/documents/components/documents-menu.tsx';
@@ -47,6 +48,7 @@ import {
 import { refusalOr } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/page-title.ts';
+import { toQueryString } from '../lib/query-string.ts';
 
 const PAGE_SIZES = ['5', '10', '25', '50', '100'];
 
@@ -173,6 +175,7 @@ export default function ReservationManagementPage() {
     to: from && through ? addDays(through as IsoDate, 1) : undefined,
   };
   const filterKey = JSON.stringify(filters);
+  const exportQuery = toQueryString({ ...filters, sort: sort.sort, order: sort.order });
   // A new filter or sort starts again at the first page with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the filters or sort change
   useEffect(() => {
@@ -239,12 +242,28 @@ export default function ReservationManagementPage() {
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1}>Reservation Management</Title>
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setEditor({ opened: true, id: null })}
-          >
-            Create New Reservation
-          </Button>
+          <Group gap="xs">
+            {/* What the filters and sort show, every page of it (docs/decisions/056). */}
+            <ExportCsvButton
+              path={`/api/reservations/export.csv?${exportQuery}`}
+              fileName="rentza-reservations.csv"
+              what="Reservations"
+              aria-label="Export CSV of reservations"
+            />
+            <ExportCsvButton
+              path={`/api/reservations/billing-lines.csv?${exportQuery}`}
+              fileName="rentza-billing-lines.csv"
+              label="Billing lines (CSV)"
+              what="Billing lines"
+              aria-label="Billing lines (CSV) of these reservations"
+            />
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setEditor({ opened: true, id: null })}
+            >
+              Create New Reservation
+            </Button>
+          </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
           <Select

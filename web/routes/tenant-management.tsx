@@ -25,6 +25,7 @@ import {
   removeClientQuestion,
   UNREGISTERED_NOTICE,
 } from '../../domain/clients.ts';
+import { ExportCsvButton } from '../components/export-csv-button.tsx';
 import { type Client, useClients, useCreateClient, useRemoveClient } from '../features/clients/api.ts';
 import { ClientStatusBadges, ClientStatusButton } from '../features/clients/components/client-status.tsx';
 import { refusalOr } from '../lib/api.ts';
@@ -187,9 +188,18 @@ export default function TenantManagementPage() {
             <Title order={1}>My Clients</Title>
             <Text c="dimmed">The people you rent to: add them, book for them, and keep their details.</Text>
           </div>
-          <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
-            Add New Client
-          </Button>
+          <Group gap="xs">
+            {/* The clients the search shows, filtered by the server with the same rule (decision 056). */}
+            <ExportCsvButton
+              path={`/api/clients/export.csv${search.trim() ? `?q=${encodeURIComponent(search.trim())}` : ''}`}
+              fileName="rentza-clients.csv"
+              what="Clients"
+              aria-label="Export CSV of clients"
+            />
+            <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
+              Add New Client
+            </Button>
+          </Group>
         </Group>
         <TextInput
           label="Search clients"

@@ -29,13 +29,34 @@ import { isBookable, RESERVATION_MESSAGES } from './reservation.service.ts';
 
 /** What each user may read of reservations, and a listing's bookable days. */
 
-function scopeFor(user: User): ReservationScope {
+export function scopeFor(user: User): ReservationScope {
   if (user.role === 'admin') return { kind: 'all' };
   if (user.role === 'client') return { kind: 'guest', userId: user.id };
   const ownerId = user.role === 'owner' ? user.id : user.parent_owner_id;
   if (!ownerId || !canManageReservationsOf(user, ownerId))
     throw forbidden('You do not have permission to view reservations');
   return { kind: 'business', ownerId };
+}
+
+/**
+ * Each booking's balance due from its lines summed by kind: the billing tab's figure
+ * (billing-line.service ledgerOf) — ledgerSummary of the lines, the booking's total until a charge
+ * line exists. The list and the CSV export (docs/decisions/056) both read it from here.
+ */
+export function balancesDue(
+  sums: readonly { reservation_id: string; kind: LedgerLine['kind']; total: string; payment: string }[],
+) {
+  const linesOf = new Map<string, LedgerLine[]>();
+  for (const sum of sums) {
+    const line = { kind: sum.kind, totalCents: Number(sum.total), paymentAmountCents: Number(sum.payment) };
+    const lines = linesOf.get(sum.reservation_id);
+    if (lines) lines.push(line);
+    else linesOf.set(sum.reservation_id, [line]);
+  }
+  return (row: { id: string; status: string; total_price_cents: number }) => {
+    const unbilled = unbilledTotalOf({ status: row.status, totalPriceCents: row.total_price_cents });
+    return ledgerSummary(linesOf.get(row.id) ?? [], unbilled).balanceDueCents;
+  };
 }
 
 /**
@@ -58,24 +79,14 @@ export async function listVisibleReservations(
     limit: size,
     offset: (page - 1) * size,
   });
-  const sums = await sumLinesByKind(
-    db,
-    rows.map((row) => row.id),
+  const balanceOf = balancesDue(
+    await sumLinesByKind(
+      db,
+      rows.map((row) => row.id),
+    ),
   );
   return {
-    items: rows.map((row) => {
-      // The billing tab's figure (billing-line.service ledgerOf): ledgerSummary of the lines, by kind.
-      const lines: LedgerLine[] = sums
-        .filter((sum) => sum.reservation_id === row.id)
-        .map((sum) => ({
-          kind: sum.kind,
-          totalCents: Number(sum.total),
-          paymentAmountCents: Number(sum.payment),
-        }));
-      const unbilled = unbilledTotalOf({ status: row.status, totalPriceCents: row.total_price_cents });
-      const balance = ledgerSummary(lines, unbilled).balanceDueCents;
-      return { ...toReservationDto(row), balance_due_cents: balance };
-    }),
+    items: rows.map((row) => ({ ...toReservationDto(row), balance_due_cents: balanceOf(row) })),
     total,
     page,
     pageSize: size,

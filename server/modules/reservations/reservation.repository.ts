@@ -106,6 +106,96 @@ const SORT_COLUMNS: Record<ReservationSort, ReturnType<typeof sql>[]> = {
   balance: [BALANCE_DUE],
 };
 
+/** The list's order: a column, then the id in the same direction (pages never repeat or skip a row). */
+function sortedQuery(query: ReservationQuery, paging: Pick<ReservationPaging, 'sort' | 'order'>) {
+  const direction = paging.order === 'asc' ? sql`ASC` : sql`DESC`;
+  let sorted = query;
+  for (const column of SORT_COLUMNS[paging.sort]) sorted = sorted.orderBy(sql`${column} ${direction}`);
+  return sorted.orderBy('r.id', paging.order);
+}
+
+/**
+ * Every booking the list's filters match, in the list's order, with only what the CSV export
+ * needs (docs/decisions/056): one query, however many pages the screen would show.
+ */
+export function listReservationsForExport(
+  db: Executor,
+  scope: ReservationScope,
+  filters: ReservationListQuery,
+  order: Pick<ReservationPaging, 'sort' | 'order'>,
+) {
+  return sortedQuery(applyFilters(baseQuery(db), scope, filters), order)
+    .clearSelect()
+    .select([
+      'r.id',
+      'r.reference',
+      'r.status',
+      'r.start_date',
+      'r.end_date',
+      'r.start_time',
+      'r.end_time',
+      'r.total_price_cents',
+      'c.first_name as client_first_name',
+      'c.last_name as client_last_name',
+      'c.email as client_email',
+      'p.title as property_title',
+      'p.type as property_type',
+    ])
+    .execute();
+}
+
+/** The not-voided lines of every booking the filters match, summed by booking and kind (one query). */
+export function sumLinesOfMatching(db: Executor, scope: ReservationScope, filters: ReservationListQuery) {
+  const matching = applyFilters(baseQuery(db), scope, filters).clearSelect().select('r.id');
+  return db
+    .selectFrom('reservation_transactions')
+    .select([
+      'reservation_id',
+      'kind',
+      sql<string>`sum(total_cents)`.as('total'),
+      sql<string>`coalesce(sum(payment_amount_cents), 0)`.as('payment'),
+    ])
+    .where('reservation_id', 'in', matching)
+    .where('voided_at', 'is', null)
+    .groupBy(['reservation_id', 'kind'])
+    .execute();
+}
+
+/**
+ * The not-voided billing lines of every booking the filters match: bookings in the list's order,
+ * each booking's lines as its Transactions tab lists them (oldest first).
+ */
+export function listLinesOfMatching(
+  db: Executor,
+  scope: ReservationScope,
+  filters: ReservationListQuery,
+  order: Pick<ReservationPaging, 'sort' | 'order'>,
+) {
+  return sortedQuery(applyFilters(baseQuery(db), scope, filters), order)
+    .innerJoin('reservation_transactions as l', 'l.reservation_id', 'r.id')
+    .where('l.voided_at', 'is', null)
+    .orderBy('l.created_at')
+    .orderBy('l.id')
+    .clearSelect()
+    .select([
+      'r.reference',
+      'l.kind',
+      'l.description',
+      'l.quantity',
+      'l.unit',
+      'l.unit_price_cents',
+      'l.discount_percent',
+      'l.tax_percent',
+      'l.tax_cents',
+      'l.total_cents',
+      'l.payment_amount_cents',
+      'l.payment_method',
+      'l.transaction_ref',
+      'l.created_at',
+    ])
+    .execute();
+}
+
 /** One page of the list and how many match, sorted by a column with the id breaking ties. */
 export async function listReservationPage(
   db: Executor,
@@ -113,11 +203,9 @@ export async function listReservationPage(
   filters: ReservationListQuery,
   paging: ReservationPaging,
 ) {
-  const direction = paging.order === 'asc' ? sql`ASC` : sql`DESC`;
-  let query = applyFilters(baseQuery(db), scope, filters);
-  for (const column of SORT_COLUMNS[paging.sort]) query = query.orderBy(sql`${column} ${direction}`);
+  const query = sortedQuery(applyFilters(baseQuery(db), scope, filters), paging);
   const [rows, count] = await Promise.all([
-    query.orderBy('r.id', paging.order).limit(paging.limit).offset(paging.offset).execute(),
+    query.limit(paging.limit).offset(paging.offset).execute(),
     applyFilters(baseQuery(db), scope, filters)
       .clearSelect()
       .select(sql<string>`count(*)`.as('count'))

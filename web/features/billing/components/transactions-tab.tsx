@@ -9,6 +9,7 @@ import {
 import { formatDisplayDateTime } from '../../../../domain/dates.ts';
 import { formatRandCents } from '../../../../domain/money.ts';
 import type { Reservation } from '../../../../domain/schemas/reservation.ts';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useBusinessDetails } from '../../business/api.ts';
 import { formatPercent } from '../drafts.ts';
@@ -198,9 +199,19 @@ export function TransactionsTab({ reservation, user }: { reservation: Reservatio
       )}
 
       <Paper withBorder p="md" radius="md" component="section" aria-label="Transactions">
-        <Title order={2} size="h4" mb="sm">
-          Transactions
-        </Title>
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h4">
+            Transactions
+          </Title>
+          <ExportCsvButton
+            size="xs"
+            path={`/api/reservations/${reservation.id}/transactions.csv`}
+            fileName={`rentza-billing-lines-${reservation.reference}.csv`}
+            what="Transactions"
+            aria-label={`Export CSV of ${reservation.reference}’s transactions`}
+            disabled={!data?.lines.length}
+          />
+        </Group>
         {ledger.isError ? (
           <Alert color="red" role="alert">
             {failureText(ledger.error)}
