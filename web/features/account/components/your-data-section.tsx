@@ -14,10 +14,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  ACCOUNT_DELETION_MESSAGES,
-  DELETION_CONFIRMATION_WORD,
-} from '../../../../domain/account-deletion.ts';
+import { DELETION_CONFIRMATION_WORD } from '../../../../domain/account-deletion.ts';
 import type { Role } from '../../../../domain/roles.ts';
 import { refusalOr } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
