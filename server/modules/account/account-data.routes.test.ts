@@ -170,6 +170,21 @@ describe('GET /api/account/data-export', () => {
   });
 });
 
+describe('a staff member’s export', () => {
+  it('has their staff record and the business name, not their owner’s personal data', async () => {
+    const owner = await ownerWithDetails(t);
+    const staff = await t.signInAs({ role: 'backoffice', parentOwnerId: owner.user.id });
+    const zip = await downloadExport(staff.cookie);
+    expect(zip.json('staff.json')).toMatchObject({
+      role: 'backoffice',
+      business_name: owner.details.trading_name,
+    });
+    expect(zip.files['business.json']).toBeUndefined();
+    for (const foreign of [owner.user.email, owner.user.last_name])
+      expect(zip.all, foreign).not.toContain(foreign);
+  });
+});
+
 describe('POST /api/account/delete', () => {
   const remove = (cookie: string | undefined, password: unknown = FACTORY_PASSWORD) =>
     t.post('/api/account/delete', { password }, { cookie });
