@@ -50,6 +50,8 @@ export interface UsersTable {
   terms_version: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the person deleted their account (migration 041): the row stays, anonymised. */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface SessionsTable {

@@ -223,6 +223,7 @@ describe('serving the built web app', () => {
       '/login',
       '/register',
       '/terms',
+      '/privacy',
     ])('lets crawlers read the public page %s', (pathname) => {
       expect(disallowed(robots.body, pathname)).toBe(false);
     });

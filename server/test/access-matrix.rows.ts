@@ -375,6 +375,17 @@ const ACCOUNT_ROWS: Record<string, Row> = {
     request: () => ({ url: '/api/auth/reset-password/unknown?callbackURL=%2Freset-password' }),
     expect: '302 302 302 302 302 302 302',
   },
+  // POPIA (docs/decisions/054): every signed-in person has their own data and account. Deletion is
+  // asked with a wrong password so the matrix's people stay; its allowed cases are in
+  // server/modules/account/account-data.routes.test.ts.
+  getAccountDataExport: {
+    request: () => ({ url: '/api/account/data-export' }),
+    expect: '401 200 200 200 200 200 200',
+  },
+  postAccountDelete: {
+    request: () => ({ url: '/api/account/delete', body: { password: 'Not-the-password-1' } }),
+    expect: '401 400 400 400 400 400 400',
+  },
 };
 
 /** Every operation of the document, by operationId. */

@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
       { path: 'verify-email', element: page(() => import('../routes/verify-email.tsx')) },
       { path: 'claim-account', element: page(() => import('../routes/claim-account.tsx')) },
       { path: 'terms', element: page(() => import('../routes/terms.tsx')) },
+      { path: 'privacy', element: page(() => import('../routes/privacy.tsx')) },
       { path: 'dev/mailbox', element: page(() => import('../routes/dev-mailbox.tsx')) },
       { path: 'properties', element: page(() => import('../routes/properties.tsx')) },
       {

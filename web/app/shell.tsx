@@ -141,9 +141,14 @@ export function Shell() {
               <Text size="sm" c="dimmed">
                 © {new Date().getFullYear()} Rentza · Prices in ZAR
               </Text>
-              <Anchor component={Link} to="/terms" size="sm">
-                Terms and conditions
-              </Anchor>
+              <Group gap="md">
+                <Anchor component={Link} to="/privacy" size="sm">
+                  Privacy
+                </Anchor>
+                <Anchor component={Link} to="/terms" size="sm">
+                  Terms and conditions
+                </Anchor>
+              </Group>
             </Group>
           </Container>
         </Box>

@@ -16,11 +16,14 @@ import { useForm } from '@mantine/form';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ACCOUNT_DELETION_MESSAGES } from '../../domain/account-deletion.ts';
 import { formatRoleLabel } from '../../domain/roles.ts';
 import { quickActions } from '../../domain/routes.ts';
 import { ProfileUpdateSchema } from '../../domain/schemas/user.ts';
+import { useLogout } from '../app/use-logout.ts';
 import { type CurrentUser, useCurrentUser, useUpdateProfile } from '../features/account/api.ts';
 import { NotificationSettingsSection } from '../features/account/components/notification-settings-section.tsx';
+import { YourDataSection } from '../features/account/components/your-data-section.tsx';
 import { BusinessDetailsSection } from '../features/business/components/business-details-section.tsx';
 import { PublicProfileSection } from '../features/business-profile/components/public-profile-section.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
@@ -80,6 +83,16 @@ export default function ProfilePage() {
   usePageTitle('My Profile');
   const { data: user, isPending, isError } = useCurrentUser();
   const [editing, setEditing] = useState(false);
+  const logout = useLogout();
+  // The account and its sessions are gone: forget the user on this device and go home.
+  const afterDeletion = async () => {
+    notifySuccess(ACCOUNT_DELETION_MESSAGES.deleted);
+    try {
+      await logout('/');
+    } catch {
+      // The session ended with the account; signing out has nothing left to end.
+    }
+  };
 
   if (isPending) {
     return (
@@ -128,6 +141,7 @@ export default function ProfilePage() {
           <PublicProfileSection canChangeLogo={user.role === 'owner'} />
         )}
         <NotificationSettingsSection />
+        <YourDataSection role={user.role} onDeleted={afterDeletion} />
         {actions.length > 0 && (
           <section aria-labelledby="quick-actions">
             <Title order={2} size="h3" id="quick-actions" mb="sm">

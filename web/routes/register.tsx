@@ -150,6 +150,12 @@ export default function RegisterPage() {
             }
             {...form.getInputProps('termsAccepted', { type: 'checkbox' })}
           />
+          <Text size="sm" c="dimmed">
+            How we use your information: our{' '}
+            <Anchor component={Link} to="/privacy" target="_blank">
+              privacy notice
+            </Anchor>
+          </Text>
           <Button type="submit" disabled={!canSubmit} fullWidth>
             {busy ? 'Creating Account...' : 'Create Account'}
           </Button>

@@ -215,3 +215,20 @@ export function subscriptionEndedMail(input: {
     action: { label: 'View plans', url: input.plansUrl },
   });
 }
+
+export const ACCOUNT_DELETED_SUBJECT = 'Your Rentza account has been deleted';
+
+/** Sent to the address a person had, as their account is erased (POPIA, docs/decisions/054). */
+export function accountDeletedMail(to: string, firstName: string, privacyUrl: string): OutgoingMail {
+  return renderActionMail({
+    to,
+    subject: ACCOUNT_DELETED_SUBJECT,
+    greetingName: firstName,
+    paragraphs: [
+      'As you asked, your Rentza account has been deleted. You can no longer sign in, and your personal details have been erased or anonymised.',
+      'Tax invoices and other documents already issued keep the names printed on them for five years, as the law requires, and businesses keep their booking records with your name removed.',
+    ],
+    action: { label: 'Read our privacy notice', url: privacyUrl },
+    footnote: 'If you did not ask for this, contact support@rentza.co.za at once.',
+  });
+}
