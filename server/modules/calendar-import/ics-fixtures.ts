@@ -82,7 +82,8 @@ export function googleSample() {
   ]);
 }
 
-export const MALFORMED_SAMPLE = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:notadate\r\nEND:VCALENDAR\r\n';
+export const MALFORMED_SAMPLE =
+  'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:notadate\r\nEND:VCALENDAR\r\n';
 
 export type Route = (request: IncomingMessage, response: ServerResponse) => void;
 
