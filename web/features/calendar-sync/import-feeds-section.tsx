@@ -49,7 +49,7 @@ function FeedRow({ feed, propertyId }: { feed: CalendarFeed; propertyId: string 
               </Badge>
             )}
             {feed.conflict_count > 0 && (
-              <Badge color="orange" variant="light">
+              <Badge color="red" variant="light">
                 {feed.conflict_count} conflict(s)
               </Badge>
             )}
@@ -60,7 +60,7 @@ function FeedRow({ feed, propertyId }: { feed: CalendarFeed; propertyId: string 
               variant="light"
               leftSection={<IconRefresh size={14} aria-hidden />}
               loading={sync.isPending}
-              aria-label={`Sync ${feed.label} now`}
+              aria-label={`Sync now: ${feed.label}`}
               onClick={() =>
                 sync.mutate(feed.id, {
                   onSuccess: ({ sync: result }) =>
@@ -106,7 +106,7 @@ function Conflicts({ conflicts }: { conflicts: readonly CalendarConflict[] }) {
   if (conflicts.length === 0) return null;
   return (
     <Alert
-      color="orange"
+      color="red"
       variant="light"
       icon={<IconAlertTriangle size={18} aria-hidden />}
       title="Conflicts: these imported dates clash with Rentza"
