@@ -119,6 +119,8 @@ const freshCalendarFeed = async () =>
         owner_id: owner().id,
         label: 'Airbnb',
         url: `http://127.0.0.1:9/${next()}.ics`,
+        // Not due for the background import sweep, which would otherwise race the row's own sync.
+        last_synced_at: new Date(),
       })
       .returning('id')
       .executeTakeFirstOrThrow()
