@@ -97,8 +97,17 @@ describe.runIf(browserAvailable)('journey: an owner imports an external calendar
       expect(await (await dayButton(owner.page, day, ', Booked')).isVisible(), day).toBe(true);
     expect(await (await dayButton(owner.page, addDays(first, 3), ', Available')).isVisible()).toBe(true);
 
+    // The owner's calendar shows them as blocked, named after the imported calendar.
+    await owner.page.goto('/calendar');
+    if (first.slice(0, 7) !== todayInBusinessZone().slice(0, 7))
+      await owner.page.getByRole('button', { name: 'Next', exact: true }).click();
+    const imported = owner.page
+      .getByRole('button', { name: new RegExp(`^Blocked · Airbnb: ${title}`) })
+      .first();
+    await expect.poll(() => imported.isVisible()).toBe(true);
+
     // A second calendar whose event meets the first one's block: the clash is shown, not dropped.
-    await owner.page.goBack();
+    await owner.page.goto(`/property-management/${listingId}/calendar-sync`);
     await expect
       .poll(() => owner.page.getByRole('heading', { name: 'Calendar sync', level: 1 }).isVisible())
       .toBe(true);
