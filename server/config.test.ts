@@ -197,6 +197,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).DEMO_DATA).toBe(true);
   });
 
+  it('calendar import fetches public addresses only: the test allowance is empty by default and refused in production', () => {
+    expect(loadConfig({}).CALENDAR_IMPORT_ALLOW_PRIVATE_HOSTS).toEqual([]);
+    expect(
+      loadConfig({ CALENDAR_IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1, 127.0.0.1:4100' })
+        .CALENDAR_IMPORT_ALLOW_PRIVATE_HOSTS,
+    ).toEqual(['127.0.0.1', '127.0.0.1:4100']);
+    expect(configError({ ...PRODUCTION, CALENDAR_IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1' }).message).toBe(
+      'Invalid configuration:\n  CALENDAR_IMPORT_ALLOW_PRIVATE_HOSTS: must be empty in production: it lets owners make the server fetch internal addresses (test fixtures only)',
+    );
+  });
+
   it('hides the API docs in production unless API_DOCS is set', () => {
     expect(loadConfig(PRODUCTION).API_DOCS).toBe(false);
     expect(loadConfig({ ...PRODUCTION, API_DOCS: 'true' }).API_DOCS).toBe(true);

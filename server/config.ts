@@ -64,6 +64,20 @@ const ConfigSchema = z
         return parsed;
       }),
     WEB_DIST_DIR: z.string().default('./dist/web'),
+    /**
+     * TEST ONLY (docs/decisions/053): comma-separated addresses or address:port pairs that calendar
+     * import may fetch from although they are not public, e.g. "127.0.0.1" for a journey's fixture
+     * server. Empty by default; refused in production.
+     */
+    CALENDAR_IMPORT_ALLOW_PRIVATE_HOSTS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -79,6 +93,13 @@ const ConfigSchema = z
           path: ['PAYFAST_MODE'],
           message:
             'must be sandbox or live in production: the simulator would let anyone complete a payment without paying',
+        });
+      if (env.CALENDAR_IMPORT_ALLOW_PRIVATE_HOSTS.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CALENDAR_IMPORT_ALLOW_PRIVATE_HOSTS'],
+          message:
+            'must be empty in production: it lets owners make the server fetch internal addresses (test fixtures only)',
         });
       if (env.DEMO_DATA === true)
         ctx.addIssue({

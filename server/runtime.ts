@@ -8,6 +8,8 @@ import { type Config, isDevMailboxEnabled, isSmtpConfigured } from './config.ts'
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/seed.ts';
+import { feedFetchOptions } from './modules/calendar-import/calendar-feed.routes.ts';
+import { startCalendarImportWorker } from './modules/calendar-import/calendar-import-worker.ts';
 import { startSimulatedBilling } from './modules/payfast-simulator/simulated-billing.ts';
 import { startLifecycleWorker } from './modules/subscriptions/lifecycle-worker.ts';
 import { createAuth } from './platform/auth.ts';
@@ -110,6 +112,10 @@ export async function startRuntime(
           logger,
         )
       : null;
+  const calendarImport =
+    options.lifecycle !== false
+      ? startCalendarImportWorker(database.db, { fetch: feedFetchOptions(config) }, logger)
+      : null;
   const simulatedBilling =
     payments.payfastSettings.mode === 'simulator' && options.simulatedBilling !== false
       ? startSimulatedBilling(database.db, payments, logger)
@@ -122,6 +128,7 @@ export async function startRuntime(
     close: async () => {
       await simulatedBilling?.stop();
       await lifecycle?.stop();
+      await calendarImport?.stop();
       await app.close();
       await worker.stop();
       await database.close();

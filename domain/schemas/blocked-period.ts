@@ -5,6 +5,10 @@ import { isoDate } from './reservation.ts';
 export const BLOCK_REASONS = ['maintenance', 'owner_use'] as const;
 export type BlockReason = (typeof BLOCK_REASONS)[number];
 
+/** What a stored block may be: also 'external', an imported calendar's event (issue 22, decision 053). */
+export const STORED_BLOCK_REASONS = [...BLOCK_REASONS, 'external'] as const;
+export type StoredBlockReason = (typeof STORED_BLOCK_REASONS)[number];
+
 export const BLOCK_REASON_LABELS: Record<BlockReason, string> = {
   maintenance: 'Maintenance',
   owner_use: 'Owner use',
@@ -19,6 +23,7 @@ export const BLOCK_MESSAGES = {
   notFound: 'Blocked period not found',
   propertyNotFound: 'Property not found',
   forbidden: 'You do not have permission to block dates of this listing.',
+  external: 'These dates come from an imported calendar: change them there, or remove the calendar.',
 } as const;
 
 export const BlockedPeriodCreateSchema = z
@@ -50,8 +55,10 @@ export const BlockedPeriodSchema = z.object({
   end_date: z.string(),
   start_time: z.string().nullable(),
   end_time: z.string().nullable(),
-  reason: z.enum(BLOCK_REASONS),
+  reason: z.enum(STORED_BLOCK_REASONS),
   note: z.string().nullable(),
   created_at: z.string(),
+  /** The imported calendar's name for an external block ("Airbnb"), null for the others. */
+  feed_label: z.string().nullable(),
 });
 export type BlockedPeriod = z.infer<typeof BlockedPeriodSchema>;

@@ -93,6 +93,10 @@ export default async function setup(project: TestProject) {
       SIGN_UPS_PER_ADDRESS: '1000',
       SIGN_IN_FAILURES_PER_ADDRESS: '1000',
       ACCOUNT_EMAILS_PER_ADDRESS: '1000',
+      // TEST ONLY: the calendar-import journey serves its .ics files from a fixture server on this
+      // machine, which the import's address policy refuses otherwise (docs/decisions/053). Only
+      // 127.0.0.1 is allowed; loopback by any other address, private ranges and metadata stay refused.
+      CALENDAR_IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -670,6 +670,8 @@ export interface Database {
   property_boosts: PropertyBoostsTable;
   blocked_periods: BlockedPeriodsTable;
   occupied_periods: OccupiedPeriodsTable;
+  calendar_feeds: CalendarFeedsTable;
+  calendar_feed_conflicts: CalendarFeedConflictsTable;
 }
 
 /** One saved version of a business's rental agreement (migration 030): never changed or deleted. */
@@ -702,11 +704,14 @@ export interface BlockedPeriodsTable {
   end_date: string;
   start_time: string | null;
   end_time: string | null;
-  reason: 'maintenance' | 'owner_use';
+  reason: 'maintenance' | 'owner_use' | 'external';
   note: string | null;
   created_by: string | null;
   created_at: Generated<Date>;
   period: ColumnType<string, never, never>;
+  /** An imported calendar's block (migration 040): its feed and the event's UID. */
+  feed_id: ColumnType<string | null, string | null | undefined, string | null>;
+  external_uid: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** What holds a listing's time, kept by triggers (migration 035): read it, never write it. */
@@ -715,4 +720,35 @@ export interface OccupiedPeriodsTable {
   period: string;
   reservation_id: string | null;
   block_id: string | null;
+}
+
+/** An iCal feed of a listing whose events are imported as blocks (migration 040, docs/decisions/053). */
+export interface CalendarFeedsTable {
+  id: Generated<string>;
+  property_id: string;
+  owner_id: string;
+  label: string;
+  url: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  last_synced_at: Date | null;
+  last_error: string | null;
+  last_error_at: Date | null;
+  event_count: Generated<number>;
+  claimed_until: Date | null;
+}
+
+/** A feed event that met a booking or another block at the last sync (migration 040). */
+export interface CalendarFeedConflictsTable {
+  id: Generated<string>;
+  feed_id: string;
+  property_id: string;
+  external_uid: string | null;
+  summary: string | null;
+  start_date: string;
+  end_date: string;
+  reservation_id: string | null;
+  blocked_period_id: string | null;
+  clash: string;
+  detected_at: Generated<Date>;
 }

@@ -106,6 +106,26 @@ const shootWithPhoto = async () => {
   return id;
 };
 
+/**
+ * An imported calendar of the first owner's listing, written directly (its address is refused by the
+ * fetch policy, so syncing it answers 200 with the error; docs/decisions/053).
+ */
+const freshCalendarFeed = async () =>
+  (
+    await session()
+      .t.db.insertInto('calendar_feeds')
+      .values({
+        property_id: data().propertyId,
+        owner_id: owner().id,
+        label: 'Airbnb',
+        url: `http://127.0.0.1:9/${next()}.ics`,
+        // Not due for the background import sweep, which would otherwise race the row's own sync.
+        last_synced_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
 export const BUSINESS_ROWS: Record<string, Row> = {
   // listings
   getProperties: {
@@ -568,6 +588,27 @@ export const BUSINESS_ROWS: Record<string, Row> = {
   getClientsExportCsv: {
     request: (role) => ({ url: forAdmin(role, '/api/clients/export.csv') }),
     expect: '401 403 200 200 403 200 200',
+  },
+  // calendar import (issue 22, docs/decisions/053): whoever manages the business's listings
+  getPropertiesByIdCalendarFeeds: {
+    request: () => ({ url: `/api/properties/${data().propertyId}/calendar-feeds` }),
+    expect: '401 403 200 403 403 200 403',
+  },
+  postPropertiesByIdCalendarFeeds: {
+    // A local address the policy refuses: the business is told why (400), the others are refused first.
+    request: () => ({
+      url: `/api/properties/${data().propertyId}/calendar-feeds`,
+      body: { label: 'Airbnb', url: `http://127.0.0.1:9/${next()}.ics` },
+    }),
+    expect: '401 403 400 403 403 400 403',
+  },
+  postCalendarFeedsByIdSync: {
+    request: async () => ({ url: `/api/calendar-feeds/${await freshCalendarFeed()}/sync` }),
+    expect: '401 403 200 403 403 200 403',
+  },
+  deleteCalendarFeedsById: {
+    request: async () => ({ url: `/api/calendar-feeds/${await freshCalendarFeed()}` }),
+    expect: '401 403 204 403 403 204 403',
   },
 };
 

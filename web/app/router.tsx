@@ -258,6 +258,21 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        // A listing's calendar sync (issue 22, docs/decisions/053): who manages listings.
+        element: <RouteGuard route="propertyManagement" />,
+        children: [
+          {
+            element: page(() => import('./modals-outlet.tsx')),
+            children: [
+              {
+                path: 'property-management/:propertyId/calendar-sync',
+                element: page(() => import('../routes/calendar-sync.tsx')),
+              },
+            ],
+          },
+        ],
+      },
       { path: '*', element: <UnknownPath /> },
     ],
   },

@@ -4,6 +4,7 @@ import { day, insertProperty, signInOwner } from '../../test/booking-fixtures.ts
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import * as rentalUnits from './009-rental-units.ts';
 import * as blockedPeriods from './035-blocked-periods.ts';
+import * as calendarImport from './040-calendar-import.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,6 +21,8 @@ describe('migration 009 carries existing bookings over', () => {
     const flat = await insertProperty(t.db, owner.user.id, { type: 'accommodation' });
     const db = t.db as unknown as Kysely<unknown>; // as the migrator runs migrations
     // 035 builds on the period 009 adds: it is undone first and redone after.
+    // 040 (calendar import) builds on blocked_periods: undone first, redone after.
+    await calendarImport.down(db);
     await blockedPeriods.down(db);
     await rentalUnits.down(db);
 
@@ -43,6 +46,7 @@ describe('migration 009 carries existing bookings over', () => {
     }
     await rentalUnits.up(db);
     await blockedPeriods.up(db);
+    await calendarImport.up(db);
 
     const rows = await sql<{
       property_id: string;

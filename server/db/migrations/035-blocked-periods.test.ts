@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { day, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import * as blockedPeriods from './035-blocked-periods.ts';
+import * as calendarImport from './040-calendar-import.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,6 +18,8 @@ describe('migration 035 blocked periods', () => {
     const owner = await signInOwner(t);
     const flat = await insertProperty(t.db, owner.user.id);
     const db = t.db as unknown as Kysely<unknown>; // as the migrator runs migrations
+    // 040 (calendar import) builds on blocked_periods: undone first, redone after.
+    await calendarImport.down(db);
     await blockedPeriods.down(db);
 
     const client = await t.db
@@ -38,6 +41,7 @@ describe('migration 035 blocked periods', () => {
       ids[status] = row.rows[0]?.id ?? '';
     }
     await blockedPeriods.up(db);
+    await calendarImport.up(db);
 
     const occupied = await t.db
       .selectFrom('occupied_periods')

@@ -16,6 +16,7 @@ const COLUMNS = [
   'b.reason',
   'b.note',
   'b.created_at',
+  'f.label as feed_label',
 ] as const;
 
 /** Blocks that share a day with [from, to], of one business (or every business for an admin). */
@@ -26,6 +27,7 @@ export function listBlockedPeriods(
   let query = db
     .selectFrom('blocked_periods as b')
     .innerJoin('properties as p', 'p.id', 'b.property_id')
+    .leftJoin('calendar_feeds as f', 'f.id', 'b.feed_id')
     .select(COLUMNS)
     .where('b.end_date', '>', scope.from)
     .where('b.start_date', '<=', scope.to);
@@ -38,6 +40,7 @@ export function findBlockedPeriod(db: Executor, id: string) {
   return db
     .selectFrom('blocked_periods as b')
     .innerJoin('properties as p', 'p.id', 'b.property_id')
+    .leftJoin('calendar_feeds as f', 'f.id', 'b.feed_id')
     .select(COLUMNS)
     .where('b.id', '=', id)
     .executeTakeFirst();

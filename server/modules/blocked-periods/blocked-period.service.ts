@@ -74,5 +74,7 @@ export async function removeBlock(db: Kysely<Database>, user: User | null, id: s
   const block = await findBlockedPeriod(db, id);
   if (!block) throw notFound(BLOCK_MESSAGES.notFound);
   if (!canManageReservationsOf(actor, block.owner_id)) throw forbidden(BLOCK_MESSAGES.forbidden);
+  // An imported calendar's block is replaced at its next sync: it changes in that calendar (decision 053).
+  if (block.reason === 'external') throw conflict(BLOCK_MESSAGES.external);
   await deleteBlockedPeriod(db, id);
 }

@@ -25,11 +25,18 @@ const ITEM_STYLE = {
 export const blockedDays = (block: BlockedPeriod) =>
   `${formatDisplayDate(block.start_date)} – ${formatDisplayDate(addDays(block.end_date, -1))}`;
 
-/** The blocks holding a day, as grey "Blocked · Maintenance" items; each opens a menu to remove it. */
+/**
+ * The blocks holding a day, as grey "Blocked · Maintenance" items; each opens a menu to remove it. An
+ * imported calendar's block reads "Blocked · Airbnb" (its feed's name) and is changed in that
+ * calendar, not here (docs/decisions/053).
+ */
 export function BlockedDayItems({ blocks }: { blocks: readonly BlockedPeriod[] }) {
   const remove = useRemoveBlock();
   return blocks.map((block) => {
-    const reason = BLOCK_REASON_LABELS[block.reason];
+    const reason =
+      block.reason === 'external'
+        ? (block.feed_label ?? 'Imported calendar')
+        : BLOCK_REASON_LABELS[block.reason];
     return (
       <Menu key={block.id} position="bottom-start" withinPortal>
         <Menu.Target>
@@ -49,18 +56,22 @@ export function BlockedDayItems({ blocks }: { blocks: readonly BlockedPeriod[] }
             {block.property_title} · {blockedDays(block)}
             {block.note ? ` · ${block.note}` : ''}
           </Menu.Label>
-          <Menu.Item
-            color="red"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            onClick={() =>
-              remove.mutate(block.id, {
-                onSuccess: () => notifySuccess('Blocked dates removed'),
-                onError: (error) => notifyError(refusalOr(error, 'Failed to remove the blocked dates')),
-              })
-            }
-          >
-            Remove block
-          </Menu.Item>
+          {block.reason === 'external' ? (
+            <Menu.Item disabled>Imported from {reason}: change it in that calendar</Menu.Item>
+          ) : (
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={() =>
+                remove.mutate(block.id, {
+                  onSuccess: () => notifySuccess('Blocked dates removed'),
+                  onError: (error) => notifyError(refusalOr(error, 'Failed to remove the blocked dates')),
+                })
+              }
+            >
+              Remove block
+            </Menu.Item>
+          )}
         </Menu.Dropdown>
       </Menu>
     );

@@ -86,6 +86,17 @@ export function ListingActions({
         Edit
       </Button>
       {!property.archived_at && (
+        <Button
+          size="xs"
+          variant="default"
+          component={Link}
+          to={`/property-management/${property.id}/calendar-sync`}
+          aria-label={`Calendar sync of ${property.title}`}
+        >
+          Calendar sync
+        </Button>
+      )}
+      {!property.archived_at && (
         <Button size="xs" variant="subtle" color="red" onClick={confirmDelete} loading={remove.isPending}>
           Delete
         </Button>
