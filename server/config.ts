@@ -64,6 +64,8 @@ const ConfigSchema = z
         return parsed;
       }),
     WEB_DIST_DIR: z.string().default('./dist/web'),
+    /** Requests a minute to one listing's iCal feed (docs/decisions/052); calendar apps poll far less often. */
+    ICAL_FEED_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {

@@ -668,6 +668,7 @@ export interface Database {
   property_boosts: PropertyBoostsTable;
   blocked_periods: BlockedPeriodsTable;
   occupied_periods: OccupiedPeriodsTable;
+  calendar_exports: CalendarExportsTable;
 }
 
 /** One saved version of a business's rental agreement (migration 030): never changed or deleted. */
@@ -713,4 +714,13 @@ export interface OccupiedPeriodsTable {
   period: string;
   reservation_id: string | null;
   block_id: string | null;
+}
+
+/** A listing's private iCal feed (migration 039, docs/decisions/052): the token names its URL. */
+export interface CalendarExportsTable {
+  property_id: string;
+  /** A secret: never log it. */
+  token: string;
+  created_at: Generated<Date>;
+  reset_at: Date | null;
 }
