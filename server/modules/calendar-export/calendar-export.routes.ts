@@ -95,7 +95,7 @@ export function registerCalendarExportRoutes(app: FastifyInstance, deps: AppDeps
         const feed = await renderFeed(deps.db, request.params.token);
         if (!feed) throw new AppError(404, CALENDAR_EXPORT_MESSAGES.feedNotFound, 'NOT_FOUND');
         reply.header('etag', feed.etag).header('cache-control', FEED_CACHE_CONTROL);
-        if (matchesEtag(request.headers['if-none-match'], feed.etag)) return reply.code(304).send();
+        if (matchesEtag(request.headers['if-none-match'], feed.etag)) return reply.code(304).send(null);
         return reply
           .type('text/calendar; charset=utf-8')
           .header('content-disposition', 'inline; filename="calendar.ics"')
