@@ -34,6 +34,8 @@ export const ROUTE_ACCESS = {
   adminOverview: { roles: ['admin'] },
   // A client's page (issue 21 item 11, docs/decisions/050): as My Clients.
   clientRecord: { roles: ['owner'], staff: 'canManageTenants' },
+  // A listing's calendar sync (issue 22, docs/decisions/052): as Property Management.
+  calendarSync: { roles: ['owner'], staff: 'canManageProperties' },
 } as const satisfies Record<string, RouteRule>;
 
 export type GuardedRoute = keyof typeof ROUTE_ACCESS;
@@ -74,6 +76,7 @@ const ROUTE_NAMES: Record<GuardedRoute, string> = {
   agreement: 'Rental Agreement',
   adminOverview: 'The admin overview',
   clientRecord: 'A client’s page',
+  calendarSync: 'Calendar sync',
 };
 
 const ROLE_PLURALS: Record<Role, string> = {

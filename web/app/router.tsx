@@ -248,6 +248,15 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        element: <RouteGuard route="calendarSync" />,
+        children: [
+          {
+            path: 'property-management/:propertyId/calendar-sync',
+            element: page(() => import('../routes/calendar-sync.tsx')),
+          },
+        ],
+      },
       { path: '*', element: <UnknownPath /> },
     ],
   },

@@ -35,8 +35,8 @@ function RestoreButton({ property, fullWidth }: { property: OwnedProperty; fullW
 }
 
 /**
- * An owner's actions on a listing: Create Reservation (or Restore when archived), Boost, Edit and
- * Delete. Stacked under a card, or `inline` in one row of the list view.
+ * An owner's actions on a listing: Create Reservation (or Restore when archived), Boost, Calendar
+ * sync, Edit and Delete. Stacked under a card, or `inline` in one row of the list view.
  */
 export function ListingActions({
   property,
@@ -80,6 +80,18 @@ export function ListingActions({
     </Button>
   );
   const boost = boosts && <BoostButton property={property} boosts={boosts} fullWidth={!inline} />;
+  const calendarSync = (
+    <Button
+      size="xs"
+      variant="default"
+      component={Link}
+      to={`/property-management/${property.id}/calendar-sync`}
+      fullWidth={!inline}
+      aria-label={`Calendar sync: ${property.title}`}
+    >
+      Calendar sync
+    </Button>
+  );
   const editAndDelete = (
     <>
       <Button size="xs" variant="default" onClick={onEdit}>
@@ -97,6 +109,7 @@ export function ListingActions({
       <Group gap="xs" wrap="wrap">
         {primary}
         {boost}
+        {calendarSync}
         {editAndDelete}
       </Group>
     );
@@ -104,6 +117,7 @@ export function ListingActions({
     <Stack gap="xs">
       {primary}
       {boost}
+      {calendarSync}
       <Group gap="xs" grow>
         {editAndDelete}
       </Group>
