@@ -113,8 +113,6 @@ export function ExportFeedSection({ propertyId }: { propertyId: string }) {
               <CopyButton value={feed.data.url}>
                 {({ copied, copy }) => (
                   <Button
-                    variant={copied ? 'light' : 'filled'}
-                    color={copied ? 'teal' : undefined}
                     leftSection={
                       copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
                     }
