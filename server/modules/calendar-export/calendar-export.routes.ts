@@ -99,7 +99,7 @@ export function registerCalendarExportRoutes(app: FastifyInstance, deps: AppDeps
         return reply
           .type('text/calendar; charset=utf-8')
           .header('content-disposition', 'inline; filename="calendar.ics"')
-          .send(feed.body);
+          .send(feed.body());
       },
     );
   });

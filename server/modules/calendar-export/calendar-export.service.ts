@@ -6,7 +6,7 @@ import { CALENDAR_EXPORT_MESSAGES, type CalendarExport } from '../../../domain/s
 import type { Database, User } from '../../db/types.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
-import { findOrCreateToken, readFeed, replaceToken } from './calendar-export.repository.ts';
+import { type FeedRow, findOrCreateToken, readFeed, replaceToken } from './calendar-export.repository.ts';
 import { type FeedEvent, writeCalendar } from './ical.ts';
 
 /** Calendar export (docs/decisions/052): a listing's private iCal feed and who may see its URL. */
@@ -59,10 +59,14 @@ export async function resetCalendarExport(
 }
 
 export interface RenderedFeed {
-  body: string;
-  /** A strong validator: the body's hash. */
+  /** A strong validator: a hash of everything the body is written from (not of the body itself). */
   etag: string;
+  /** The body, written only when the ETag did not match (the 304 path skips it). */
+  body: () => string;
 }
+
+/** Changes whenever ical.ts writes the same rows differently, so caches do not keep an old format. */
+const FEED_FORMAT = 'rentza-ical-1';
 
 /** The feed a token names (`<token>.ics`), or null for none. No personal data: references only. */
 export async function renderFeed(db: Kysely<Database>, fileName: string): Promise<RenderedFeed | null> {
@@ -71,7 +75,18 @@ export async function renderFeed(db: Kysely<Database>, fileName: string): Promis
   const rows = await readFeed(db, token, addDays(todayInBusinessZone(), -FEED_PAST_DAYS));
   const first = rows[0];
   if (!first) return null;
-  const events: FeedEvent[] = rows.flatMap((row): FeedEvent[] => {
+  const hash = createHash('sha256').update(`${FEED_FORMAT}\n${first.title}\n`);
+  for (const row of rows) {
+    hash.update(
+      `${row.kind}|${row.id}|${row.reference}|${row.status}|${row.start_date}|${row.end_date}|${row.start_time}|${row.end_time}|${row.stamp ? new Date(row.stamp).getTime() : ''}\n`,
+    );
+  }
+  const etag = `"${hash.digest('base64url').slice(0, 32)}"`;
+  return { etag, body: () => writeCalendar({ name: `${first.title} (Rentza)`, events: toEvents(rows) }) };
+}
+
+function toEvents(rows: FeedRow[]): FeedEvent[] {
+  return rows.flatMap((row): FeedEvent[] => {
     if (!row.kind || !row.id || !row.start_date || !row.end_date || !row.stamp) return [];
     const reservation = row.kind === 'reservation';
     return [
@@ -89,9 +104,6 @@ export async function renderFeed(db: Kysely<Database>, fileName: string): Promis
       },
     ];
   });
-  const body = writeCalendar({ name: `${first.title} (Rentza)`, events });
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  return { body, etag };
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */

@@ -37,8 +37,8 @@ export function escapeText(value: string): string {
 
 /** Folds a content line into lines of at most 75 octets, continuation lines starting with a space. */
 export function foldLine(line: string): string {
+  if (Buffer.byteLength(line, 'utf8') <= 75) return line;
   const bytes = Buffer.from(line, 'utf8');
-  if (bytes.length <= 75) return line;
   const parts: string[] = [];
   let start = 0;
   let limit = 75;
