@@ -64,6 +64,8 @@ const TABLE: Record<GuardedRoute, { roles: readonly Role[]; staff: PermissionKey
   clientRecord: { roles: ['owner'], staff: 'canManageTenants' },
   // Issue 22 item 1 (docs/decisions/055): the Today desk, as Reservation Management for the business.
   today: { roles: ['owner'], staff: 'canManageReservations' },
+  // Issue 22 (docs/decisions/052): a listing's calendar sync, as Property Management.
+  calendarSync: { roles: ['owner'], staff: 'canManageProperties' },
 };
 
 /** Which guarded route each link target opens. */
@@ -402,12 +404,14 @@ describe('navigationLinks', () => {
     const linked = new Set(links.map((link) => ROUTE_OF_PATH[link.to]));
     for (const route of Object.keys(TABLE) as GuardedRoute[]) {
       // Every signed-in user's screens live in the account menu, Subscription in the profile's tiles,
-      // Photography behind Property Management's and the add-on's buttons, a client's page behind My Clients' cards.
+      // Photography behind Property Management's and the add-on's buttons, a client's page behind My Clients' cards,
+      // a listing's calendar sync behind its card in Property Management.
       if (
         TABLE[route].roles === ALL ||
         route === 'subscription' ||
         route === 'photography' ||
-        route === 'clientRecord'
+        route === 'clientRecord' ||
+        route === 'calendarSync'
       )
         continue;
       expect(linked.has(route), route).toBe(canAccessRoute(route, user));

@@ -36,6 +36,8 @@ export const ROUTE_ACCESS = {
   clientRecord: { roles: ['owner'], staff: 'canManageTenants' },
   // The Today desk (issue 22 item 1, docs/decisions/055): where the business's day starts.
   today: { roles: ['owner'], staff: 'canManageReservations' },
+  // A listing's calendar sync (issue 22, docs/decisions/052): as Property Management.
+  calendarSync: { roles: ['owner'], staff: 'canManageProperties' },
 } as const satisfies Record<string, RouteRule>;
 
 export type GuardedRoute = keyof typeof ROUTE_ACCESS;
@@ -77,6 +79,7 @@ const ROUTE_NAMES: Record<GuardedRoute, string> = {
   adminOverview: 'The admin overview',
   clientRecord: 'A client’s page',
   today: 'Today',
+  calendarSync: 'Calendar sync',
 };
 
 const ROLE_PLURALS: Record<Role, string> = {

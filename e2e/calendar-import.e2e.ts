@@ -66,7 +66,7 @@ describe.runIf(browserAvailable)('journey: an owner imports an external calendar
 
     await owner.page.goto('/property-management');
     await owner.page
-      .getByRole('link', { name: `Calendar sync of ${title}` })
+      .getByRole('link', { name: `Calendar sync: ${title}` })
       .first()
       .click();
     await expect

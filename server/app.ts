@@ -31,6 +31,7 @@ import { registerBlockedPeriodRoutes } from './modules/blocked-periods/blocked-p
 import { registerBusinessRoutes } from './modules/business/business.routes.ts';
 import { registerBusinessDetailsRoutes } from './modules/business-details/business-details.routes.ts';
 import { registerBusinessProfileRoutes } from './modules/business-profile/business-profile.routes.ts';
+import { registerCalendarExportRoutes } from './modules/calendar-export/calendar-export.routes.ts';
 import { registerCalendarImportRoutes } from './modules/calendar-import/calendar-feed.routes.ts';
 import { registerClientRoutes } from './modules/clients/client.routes.ts';
 import { registerCommissionRoutes } from './modules/commission/commission.routes.ts';
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerTodayRoutes(app, deps);
   registerCsvExportRoutes(app, deps);
   registerCalendarImportRoutes(app, deps);
+  registerCalendarExportRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);

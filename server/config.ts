@@ -78,6 +78,8 @@ const ConfigSchema = z
           .map((entry) => entry.trim())
           .filter(Boolean),
       ),
+    /** Requests a minute to one listing's iCal feed (docs/decisions/052); calendar apps poll far less often. */
+    ICAL_FEED_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {

@@ -1,41 +1,42 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
-import * as accountDeletion from './migrations/041-account-deletion.ts';
 import * as accounts from './migrations/001-accounts.ts';
-import * as addOnBilling from './migrations/025-add-on-billing.ts';
-import * as archiveNeverCascade from './migrations/006-archive-never-cascade.ts';
-import * as authThrottle from './migrations/022-auth-throttle.ts';
-import * as billing from './migrations/011-billing.ts';
-import * as billingAnchor from './migrations/024-billing-anchor.ts';
-import * as billingCatalogues from './migrations/012-billing-catalogues.ts';
-import * as blockedPeriods from './migrations/035-blocked-periods.ts';
-import * as blockingRangeIndex from './migrations/004-blocking-range-index.ts';
-import * as bookedPrice from './migrations/015-booked-price.ts';
-import * as bookedRatesAndVat from './migrations/023-booked-rates-and-vat.ts';
-import * as bookingQuotaCount from './migrations/021-booking-quota-count.ts';
-import * as businessDocuments from './migrations/014-business-documents.ts';
-import * as businessProfiles from './migrations/031-business-profiles.ts';
-import * as calendarImport from './migrations/040-calendar-import.ts';
-import * as citySearch from './migrations/008-city-search.ts';
-import * as clientNotes from './migrations/037-client-notes.ts';
-import * as clientRemoval from './migrations/016-client-removal.ts';
-import * as commission from './migrations/026-commission.ts';
-import * as homepageBoosts from './migrations/028-homepage-boosts.ts';
-import * as hourlySearchIndex from './migrations/010-hourly-search-index.ts';
-import * as inAppNotifications from './migrations/034-in-app-notifications.ts';
 import * as listings from './migrations/002-listings.ts';
-import * as notificationBounds from './migrations/019-notification-bounds.ts';
 import * as outboxOrder from './migrations/003-outbox-order.ts';
-import * as photography from './migrations/029-photography.ts';
-import * as planRefusalNotices from './migrations/027-plan-refusal-notices.ts';
-import * as rentalAgreements from './migrations/030-rental-agreements.ts';
-import * as rentalUnits from './migrations/009-rental-units.ts';
-import * as reportIndexes from './migrations/032-report-indexes.ts';
-import * as reservationListIndexes from './migrations/036-reservation-list-indexes.ts';
-import * as reservationReferences from './migrations/007-reservation-references.ts';
-import * as searchableListingOwner from './migrations/018-searchable-listing-owner.ts';
-import * as subscriptionBilling from './migrations/017-subscription-billing.ts';
-import * as supportRequests from './migrations/033-support-requests.ts';
+import * as blockingRangeIndex from './migrations/004-blocking-range-index.ts';
 import * as termsAndClientLinks from './migrations/005-terms-and-client-links.ts';
+import * as archiveNeverCascade from './migrations/006-archive-never-cascade.ts';
+import * as reservationReferences from './migrations/007-reservation-references.ts';
+import * as citySearch from './migrations/008-city-search.ts';
+import * as rentalUnits from './migrations/009-rental-units.ts';
+import * as hourlySearchIndex from './migrations/010-hourly-search-index.ts';
+import * as billing from './migrations/011-billing.ts';
+import * as billingCatalogues from './migrations/012-billing-catalogues.ts';
+import * as businessDocuments from './migrations/014-business-documents.ts';
+import * as bookedPrice from './migrations/015-booked-price.ts';
+import * as clientRemoval from './migrations/016-client-removal.ts';
+import * as subscriptionBilling from './migrations/017-subscription-billing.ts';
+import * as searchableListingOwner from './migrations/018-searchable-listing-owner.ts';
+import * as notificationBounds from './migrations/019-notification-bounds.ts';
+import * as bookingQuotaCount from './migrations/021-booking-quota-count.ts';
+import * as authThrottle from './migrations/022-auth-throttle.ts';
+import * as bookedRatesAndVat from './migrations/023-booked-rates-and-vat.ts';
+import * as billingAnchor from './migrations/024-billing-anchor.ts';
+import * as addOnBilling from './migrations/025-add-on-billing.ts';
+import * as commission from './migrations/026-commission.ts';
+import * as planRefusalNotices from './migrations/027-plan-refusal-notices.ts';
+import * as homepageBoosts from './migrations/028-homepage-boosts.ts';
+import * as photography from './migrations/029-photography.ts';
+import * as rentalAgreements from './migrations/030-rental-agreements.ts';
+import * as businessProfiles from './migrations/031-business-profiles.ts';
+import * as reportIndexes from './migrations/032-report-indexes.ts';
+import * as supportRequests from './migrations/033-support-requests.ts';
+import * as inAppNotifications from './migrations/034-in-app-notifications.ts';
+import * as blockedPeriods from './migrations/035-blocked-periods.ts';
+import * as reservationListIndexes from './migrations/036-reservation-list-indexes.ts';
+import * as clientNotes from './migrations/037-client-notes.ts';
+import * as calendarExports from './migrations/039-calendar-exports.ts';
+import * as calendarImport from './migrations/040-calendar-import.ts';
+import * as accountDeletion from './migrations/041-account-deletion.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '035-blocked-periods': blockedPeriods,
   '036-reservation-list-indexes': reservationListIndexes,
   '037-client-notes': clientNotes,
+  '039-calendar-exports': calendarExports,
   '040-calendar-import': calendarImport,
   '041-account-deletion': accountDeletion,
 };

@@ -672,6 +672,7 @@ export interface Database {
   occupied_periods: OccupiedPeriodsTable;
   calendar_feeds: CalendarFeedsTable;
   calendar_feed_conflicts: CalendarFeedConflictsTable;
+  calendar_exports: CalendarExportsTable;
 }
 
 /** One saved version of a business's rental agreement (migration 030): never changed or deleted. */
@@ -751,4 +752,13 @@ export interface CalendarFeedConflictsTable {
   blocked_period_id: string | null;
   clash: string;
   detected_at: Generated<Date>;
+}
+
+/** A listing's private iCal feed (migration 039, docs/decisions/052): the token names its URL. */
+export interface CalendarExportsTable {
+  property_id: string;
+  /** A secret: never log it. */
+  token: string;
+  created_at: Generated<Date>;
+  reset_at: Date | null;
 }

@@ -6,6 +6,7 @@ import {
   freshReservation,
   next,
   owner,
+  ownerCookie,
   ownerPost,
   photoUpload,
   type Role,
@@ -609,6 +610,25 @@ export const BUSINESS_ROWS: Record<string, Row> = {
   deleteCalendarFeedsById: {
     request: async () => ({ url: `/api/calendar-feeds/${await freshCalendarFeed()}` }),
     expect: '401 403 204 403 403 204 403',
+  },
+  // calendar export (decision 052): the owner and staff with Properties (back office by default);
+  // another owner and admins are refused; the feed itself needs no session, its token is the key.
+  getPropertiesByIdCalendarExport: {
+    request: () => ({ url: `/api/properties/${data().propertyId}/calendar-export` }),
+    expect: '401 403 200 403 403 200 403',
+  },
+  postPropertiesByIdCalendarExportReset: {
+    request: () => ({ url: `/api/properties/${data().propertyId}/calendar-export/reset`, body: {} }),
+    expect: '401 403 200 403 403 200 403',
+  },
+  getIcalByToken: {
+    request: async () => {
+      const answer = await session().t.get(`/api/properties/${data().propertyId}/calendar-export`, {
+        cookie: ownerCookie(),
+      });
+      return { url: new URL(answer.json<{ url: string }>().url).pathname };
+    },
+    expect: '200 200 200 200 200 200 200',
   },
 };
 

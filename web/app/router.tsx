@@ -259,8 +259,8 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // A listing's calendar sync (issue 22, docs/decisions/053): who manages listings.
-        element: <RouteGuard route="propertyManagement" />,
+        // A listing's calendar sync (issue 22, docs/decisions/052, 053): who manages listings.
+        element: <RouteGuard route="calendarSync" />,
         children: [
           {
             element: page(() => import('./modals-outlet.tsx')),

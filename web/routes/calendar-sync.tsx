@@ -1,6 +1,7 @@
 import { Alert, Anchor, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { ExportFeedSection } from '../features/calendar-sync/export-feed-section.tsx';
 import { useCalendarFeeds } from '../features/calendar-sync/import-api.ts';
 import { ImportFeedsSection } from '../features/calendar-sync/import-feeds-section.tsx';
 import { refusalOr } from '../lib/api.ts';
@@ -42,7 +43,7 @@ export default function CalendarSyncPage() {
           </Alert>
         ) : (
           <>
-            {/* Calendar EXPORT (issue 22 item 2): the listing's own iCal feed section goes here. */}
+            <ExportFeedSection propertyId={propertyId} />
             <ImportFeedsSection propertyId={propertyId} />
           </>
         )}

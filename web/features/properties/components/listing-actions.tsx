@@ -35,8 +35,8 @@ function RestoreButton({ property, fullWidth }: { property: OwnedProperty; fullW
 }
 
 /**
- * An owner's actions on a listing: Create Reservation (or Restore when archived), Boost, Edit and
- * Delete. Stacked under a card, or `inline` in one row of the list view.
+ * An owner's actions on a listing: Create Reservation (or Restore when archived), Boost, Calendar
+ * sync, Edit and Delete. Stacked under a card, or `inline` in one row of the list view.
  */
 export function ListingActions({
   property,
@@ -80,22 +80,24 @@ export function ListingActions({
     </Button>
   );
   const boost = boosts && <BoostButton property={property} boosts={boosts} fullWidth={!inline} />;
+  // An archived listing takes no bookings, so it has no calendar to share or import.
+  const calendarSync = !property.archived_at && (
+    <Button
+      size="xs"
+      variant="default"
+      component={Link}
+      to={`/property-management/${property.id}/calendar-sync`}
+      fullWidth={!inline}
+      aria-label={`Calendar sync: ${property.title}`}
+    >
+      Calendar sync
+    </Button>
+  );
   const editAndDelete = (
     <>
       <Button size="xs" variant="default" onClick={onEdit}>
         Edit
       </Button>
-      {!property.archived_at && (
-        <Button
-          size="xs"
-          variant="default"
-          component={Link}
-          to={`/property-management/${property.id}/calendar-sync`}
-          aria-label={`Calendar sync of ${property.title}`}
-        >
-          Calendar sync
-        </Button>
-      )}
       {!property.archived_at && (
         <Button size="xs" variant="subtle" color="red" onClick={confirmDelete} loading={remove.isPending}>
           Delete
@@ -108,6 +110,7 @@ export function ListingActions({
       <Group gap="xs" wrap="wrap">
         {primary}
         {boost}
+        {calendarSync}
         {editAndDelete}
       </Group>
     );
@@ -115,6 +118,7 @@ export function ListingActions({
     <Stack gap="xs">
       {primary}
       {boost}
+      {calendarSync}
       <Group gap="xs" grow>
         {editAndDelete}
       </Group>
