@@ -34,6 +34,7 @@ import * as inAppNotifications from './migrations/034-in-app-notifications.ts';
 import * as blockedPeriods from './migrations/035-blocked-periods.ts';
 import * as reservationListIndexes from './migrations/036-reservation-list-indexes.ts';
 import * as clientNotes from './migrations/037-client-notes.ts';
+import * as auditLog from './migrations/038-audit-log.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '035-blocked-periods': blockedPeriods,
   '036-reservation-list-indexes': reservationListIndexes,
   '037-client-notes': clientNotes,
+  '038-audit-log': auditLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -8,6 +8,7 @@ import { vatRateOn } from '../../../domain/vat.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Payment, Subscription } from '../../db/types.ts';
 import type { PaymentEvent, RetiredBilling } from '../../platform/payments/gateway.ts';
+import { auditSubscription } from '../audit/subscription-audit.ts';
 import { settleCommissionPayment } from '../commission/commission-settlement.ts';
 import { listVatRates } from '../documents/documents.repository.ts';
 import { allocatePlatformInvoiceNumber, platformInvoiceParties } from './platform-invoice-parties.ts';
@@ -77,7 +78,22 @@ export async function settlePaymentEvent(
 
     if (payment.gateway_payment_id === event.gatewayPaymentId)
       return result('duplicate', 'already processed', payment.id);
+    const settled = await settleLocked(trx, config, payment, subscription, event, now);
+    await auditSubscription(trx, null, subscription, `${event.gateway} notification`);
+    return settled;
+  });
+}
 
+/** The notification applied to its locked payment and subscription. */
+async function settleLocked(
+  trx: Trx,
+  config: Config,
+  payment: Payment,
+  subscription: Subscription,
+  event: PaymentEvent,
+  now: Date,
+): Promise<Settlement> {
+  {
     if (payment.status === 'pending') return settleFirst(trx, config, payment, subscription, event, now);
     // The owner left through the cancel address, yet the gateway took the money: the payment stands.
     const abandonedThenPaid =
@@ -91,7 +107,7 @@ export async function settlePaymentEvent(
       event.token === subscription.gateway_token;
     if (!isRecurringCharge) return result('recorded', `payment already ${payment.status}`, payment.id);
     return settleRecurring(trx, config, payment, subscription, event, now);
-  });
+  }
 }
 
 function result(
