@@ -62,6 +62,8 @@ const TABLE: Record<GuardedRoute, { roles: readonly Role[]; staff: PermissionKey
   adminOverview: { roles: ['admin'], staff: null },
   // Issue 21 item 11 (docs/decisions/050): a client's page, as My Clients.
   clientRecord: { roles: ['owner'], staff: 'canManageTenants' },
+  // Issue 22 item 4 (docs/decisions/051): the audit log, for administrators.
+  adminAudit: { roles: ['admin'], staff: null },
 };
 
 /** Which guarded route each link target opens. */
@@ -85,6 +87,7 @@ const ROUTE_OF_PATH: Record<string, GuardedRoute> = {
   '/admin/photography': 'adminPhotography',
   '/agreement': 'agreement',
   '/admin': 'adminOverview',
+  '/admin/audit': 'adminAudit',
 };
 
 /** Every role with no permission, with each single permission, and with all five. */
@@ -357,7 +360,7 @@ describe('navigationLinks', () => {
     expect(links.filter((link) => link.section)).toEqual(BILLING);
   });
 
-  it('admin: reservation management, users, the support inbox, photography requests and the Billing section', () => {
+  it('admin: reservation management, users, the support inbox, photography requests, the audit log and the Billing section', () => {
     const links = navigationLinks(as('admin', ALL_GRANTED));
     expect(links.filter((link) => !link.section)).toEqual([
       { label: 'Overview', to: '/admin' },
@@ -365,6 +368,7 @@ describe('navigationLinks', () => {
       { label: 'Users', to: '/users' },
       { label: 'Support Inbox', to: '/admin/support' },
       { label: 'Photography Requests', to: '/admin/photography' },
+      { label: 'Audit log', to: '/admin/audit' },
     ]);
     expect(links.filter((link) => link.section)).toEqual(BILLING);
   });

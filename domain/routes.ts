@@ -34,6 +34,8 @@ export const ROUTE_ACCESS = {
   adminOverview: { roles: ['admin'] },
   // A client's page (issue 21 item 11, docs/decisions/050): as My Clients.
   clientRecord: { roles: ['owner'], staff: 'canManageTenants' },
+  // The whole audit log (issue 22 item 4, docs/decisions/051): administrators only.
+  adminAudit: { roles: ['admin'] },
 } as const satisfies Record<string, RouteRule>;
 
 export type GuardedRoute = keyof typeof ROUTE_ACCESS;
@@ -74,6 +76,7 @@ const ROUTE_NAMES: Record<GuardedRoute, string> = {
   agreement: 'Rental Agreement',
   adminOverview: 'The admin overview',
   clientRecord: 'A client’s page',
+  adminAudit: 'The audit log',
 };
 
 const ROLE_PLURALS: Record<Role, string> = {
@@ -227,6 +230,7 @@ const NAVIGATION: ReadonlyArray<NavLink & { route: GuardedRoute }> = [
   { label: 'Stock Items', to: '/billing/stock', section: 'Billing', route: 'billing' },
   { label: 'Ad Hoc Charge Types', to: '/billing/extra-charges', section: 'Billing', route: 'billing' },
   { label: 'Rental Agreement', to: '/agreement', route: 'agreement' },
+  { label: 'Audit log', to: '/admin/audit', route: 'adminAudit' },
 ];
 
 const withoutRoute = ({ route: _route, ...link }: NavLink & { route: GuardedRoute }): NavLink => link;

@@ -93,21 +93,19 @@ async function settleLocked(
   event: PaymentEvent,
   now: Date,
 ): Promise<Settlement> {
-  {
-    if (payment.status === 'pending') return settleFirst(trx, config, payment, subscription, event, now);
-    // The owner left through the cancel address, yet the gateway took the money: the payment stands.
-    const abandonedThenPaid =
-      payment.status === 'cancelled' && payment.gateway_payment_id === null && event.status === 'COMPLETE';
-    if (abandonedThenPaid) return settleFirst(trx, config, payment, subscription, event, now);
+  if (payment.status === 'pending') return settleFirst(trx, config, payment, subscription, event, now);
+  // The owner left through the cancel address, yet the gateway took the money: the payment stands.
+  const abandonedThenPaid =
+    payment.status === 'cancelled' && payment.gateway_payment_id === null && event.status === 'COMPLETE';
+  if (abandonedThenPaid) return settleFirst(trx, config, payment, subscription, event, now);
 
-    const isRecurringCharge =
-      payment.status === 'complete' &&
-      RECURRING_KINDS.has(payment.kind) &&
-      event.token !== null &&
-      event.token === subscription.gateway_token;
-    if (!isRecurringCharge) return result('recorded', `payment already ${payment.status}`, payment.id);
-    return settleRecurring(trx, config, payment, subscription, event, now);
-  }
+  const isRecurringCharge =
+    payment.status === 'complete' &&
+    RECURRING_KINDS.has(payment.kind) &&
+    event.token !== null &&
+    event.token === subscription.gateway_token;
+  if (!isRecurringCharge) return result('recorded', `payment already ${payment.status}`, payment.id);
+  return settleRecurring(trx, config, payment, subscription, event, now);
 }
 
 function result(
