@@ -1,4 +1,4 @@
-import { List, Text } from '@mantine/core';
+import { List, Text, VisuallyHidden } from '@mantine/core';
 import type { AuditChanges } from '../../../../domain/schemas/audit.ts';
 import { fieldLabel, formatAuditValue } from './audit-text.ts';
 
@@ -22,7 +22,8 @@ export function AuditChangesList({ changes }: { changes: AuditChanges }) {
               <Text span size="sm" c="dimmed" td={change.before == null ? undefined : 'line-through'}>
                 {formatAuditValue(field, change.before)}
               </Text>{' '}
-              <span aria-label="changed to">→</span> {formatAuditValue(field, change.after)}
+              <span aria-hidden>→</span>
+              <VisuallyHidden>changed to</VisuallyHidden> {formatAuditValue(field, change.after)}
             </Text>
           )}
         </List.Item>
