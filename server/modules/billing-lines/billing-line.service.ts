@@ -330,7 +330,7 @@ export async function addBillingLine(
         reservationId,
         action: 'created',
         changes: billingLineChanges(null, line),
-        summary: `Billing line added: ${line.description}`,
+        summary: `Billing line added to ${reservation.reference}: ${line.description}`,
       });
     if (input.kind === 'payment')
       await paymentNotices(trx, {
@@ -370,7 +370,7 @@ export async function deleteBillingLine(
   reservationId: string,
   lineId: string,
 ): Promise<Ledger> {
-  const { actor } = await billableReservation(db, user, reservationId);
+  const { actor, reservation } = await billableReservation(db, user, reservationId);
   return db.transaction().execute(async (trx) => {
     await lockReservation(trx, reservationId);
     const active = await listActiveLinesOf(trx, reservationId);
@@ -387,7 +387,7 @@ export async function deleteBillingLine(
       reservationId,
       action: 'deleted',
       changes: billingLineChanges(line, null),
-      summary: `Billing line deleted: ${line.description}`,
+      summary: `Billing line deleted from ${reservation.reference}: ${line.description}`,
     });
     return settle(trx, reservationId);
   });
