@@ -70,7 +70,7 @@ describe.runIf(browserAvailable)('journey: who changed a booking (audit log, dec
     // The History tab: both changes, newest first, with who made them and before → after.
     await editor.getByRole('tab', { name: 'History' }).click();
     const history = editor.getByRole('list', { name: 'Reservation history' });
-    const entries = history.getByRole('listitem');
+    const entries = history.locator(':scope > li');
     await expect.poll(() => entries.count()).toBe(3);
     const charged = entries.nth(0);
     expect(plain(await charged.textContent())).toContain(`Billing line added to ${reference}: Firewood`);
