@@ -14,6 +14,8 @@ import { booking, ownerWithDetails } from '../../test/document-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type PersonKey, testPeople } from '../../test/people.ts';
 import { createReservation, updateReservation } from '../reservations/reservation.service.ts';
+import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
+import { runLifecycleSweep } from '../subscriptions/subscription-lifecycle.ts';
 import { AuditOutsideTransaction, recordAudit } from './audit.ts';
 
 /**
@@ -310,6 +312,34 @@ describe('listings, rates, blocks, staff and the subscription', () => {
       ['updated', { before: true, after: false }],
     ]);
     expect(subscription[0]?.actor_user_id).toBe(owner.user.id);
+  });
+});
+
+describe('changes by the system', () => {
+  it('the renewal job marks an unpaid subscription Payment Due: a row with no actor', async () => {
+    const owner = await t.createUser({ role: 'owner' });
+    await ensureStarterSubscription(t.db, owner.id);
+    const now = new Date();
+    const subscription = await t.db
+      .updateTable('subscriptions')
+      .set({
+        plan_id: 'pro',
+        status: 'active',
+        current_period_start: new Date(now.getTime() - 30 * 86_400_000),
+        current_period_end: new Date(now.getTime() - 60_000),
+      })
+      .where('owner_id', '=', owner.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await runLifecycleSweep(t.db, { now, publicUrl: 'http://localhost:3999' });
+    const [row] = await rowsOf(subscription.id);
+    expect(row).toMatchObject({
+      actor_user_id: null,
+      owner_id: owner.id,
+      entity_type: 'subscription',
+      action: 'status_changed',
+    });
+    expect(row?.changes.status).toEqual({ before: 'active', after: 'past_due' });
   });
 });
 
