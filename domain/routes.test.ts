@@ -66,6 +66,8 @@ const TABLE: Record<GuardedRoute, { roles: readonly Role[]; staff: PermissionKey
   today: { roles: ['owner'], staff: 'canManageReservations' },
   // Issue 22 (docs/decisions/052): a listing's calendar sync, as Property Management.
   calendarSync: { roles: ['owner'], staff: 'canManageProperties' },
+  // Issue 22 item 4 (docs/decisions/051): the audit log, for administrators.
+  adminAudit: { roles: ['admin'], staff: null },
 };
 
 /** Which guarded route each link target opens. */
@@ -90,6 +92,7 @@ const ROUTE_OF_PATH: Record<string, GuardedRoute> = {
   '/agreement': 'agreement',
   '/admin': 'adminOverview',
   '/today': 'today',
+  '/admin/audit': 'adminAudit',
 };
 
 /** Every role with no permission, with each single permission, and with all five. */
@@ -351,7 +354,7 @@ describe('navigationLinks', () => {
     expect(links.filter((link) => link.section)).toEqual(BILLING);
   });
 
-  it('admin: reservation management, users, the support inbox, photography requests and the Billing section', () => {
+  it('admin: reservation management, users, the support inbox, photography requests, the audit log and the Billing section', () => {
     const links = navigationLinks(as('admin', ALL_GRANTED));
     expect(links.filter((link) => !link.section)).toEqual([
       { label: 'Overview', to: '/admin' },
@@ -359,6 +362,7 @@ describe('navigationLinks', () => {
       { label: 'Users', to: '/users' },
       { label: 'Support Inbox', to: '/admin/support' },
       { label: 'Photography Requests', to: '/admin/photography' },
+      { label: 'Audit log', to: '/admin/audit' },
     ]);
     expect(links.filter((link) => link.section)).toEqual(BILLING);
   });

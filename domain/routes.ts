@@ -38,6 +38,8 @@ export const ROUTE_ACCESS = {
   today: { roles: ['owner'], staff: 'canManageReservations' },
   // A listing's calendar sync (issue 22, docs/decisions/052): as Property Management.
   calendarSync: { roles: ['owner'], staff: 'canManageProperties' },
+  // The whole audit log (issue 22 item 4, docs/decisions/051): administrators only.
+  adminAudit: { roles: ['admin'] },
 } as const satisfies Record<string, RouteRule>;
 
 export type GuardedRoute = keyof typeof ROUTE_ACCESS;
@@ -80,6 +82,7 @@ const ROUTE_NAMES: Record<GuardedRoute, string> = {
   clientRecord: 'A client’s page',
   today: 'Today',
   calendarSync: 'Calendar sync',
+  adminAudit: 'The audit log',
 };
 
 const ROLE_PLURALS: Record<Role, string> = {
@@ -236,6 +239,7 @@ const NAVIGATION: ReadonlyArray<NavLink & { route: GuardedRoute }> = [
   { label: 'Stock Items', to: '/billing/stock', section: 'Billing', route: 'billing' },
   { label: 'Ad Hoc Charge Types', to: '/billing/extra-charges', section: 'Billing', route: 'billing' },
   { label: 'Rental Agreement', to: '/agreement', route: 'agreement' },
+  { label: 'Audit log', to: '/admin/audit', route: 'adminAudit' },
 ];
 
 const withoutRoute = ({ route: _route, ...link }: NavLink & { route: GuardedRoute }): NavLink => link;

@@ -24,6 +24,7 @@ import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAdminOverviewRoutes } from './modules/admin-overview/admin-overview.routes.ts';
 import { registerAdminUserRoutes } from './modules/admin-users/admin-user.routes.ts';
 import { registerAgreementRoutes } from './modules/agreements/agreement.routes.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerBillingLineRoutes } from './modules/billing-lines/billing-line.routes.ts';
 import { registerCatalogueRoutes } from './modules/billing-setup/catalogue.routes.ts';
 import { registerRateRoutes } from './modules/billing-setup/rate.routes.ts';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCsvExportRoutes(app, deps);
   registerCalendarImportRoutes(app, deps);
   registerCalendarExportRoutes(app, deps);
+  registerAuditRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);

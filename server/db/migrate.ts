@@ -34,6 +34,7 @@ import * as inAppNotifications from './migrations/034-in-app-notifications.ts';
 import * as blockedPeriods from './migrations/035-blocked-periods.ts';
 import * as reservationListIndexes from './migrations/036-reservation-list-indexes.ts';
 import * as clientNotes from './migrations/037-client-notes.ts';
+import * as auditLog from './migrations/038-audit-log.ts';
 import * as calendarExports from './migrations/039-calendar-exports.ts';
 import * as calendarImport from './migrations/040-calendar-import.ts';
 import * as accountDeletion from './migrations/041-account-deletion.ts';
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '035-blocked-periods': blockedPeriods,
   '036-reservation-list-indexes': reservationListIndexes,
   '037-client-notes': clientNotes,
+  '038-audit-log': auditLog,
   '039-calendar-exports': calendarExports,
   '040-calendar-import': calendarImport,
   '041-account-deletion': accountDeletion,

@@ -7,6 +7,7 @@ import type { PhotographyStatus } from '../../domain/photography.ts';
 import type { PlanId, SubscriptionStatus } from '../../domain/plans.ts';
 import type { PropertyStatus, PropertyType } from '../../domain/property.ts';
 import type { Role } from '../../domain/roles.ts';
+import type { AuditChanges } from '../../domain/schemas/audit.ts';
 import type { BANK_ACCOUNT_TYPES } from '../../domain/schemas/business-details.ts';
 import type { DocumentSnapshot } from '../../domain/schemas/documents.ts';
 import type { InAppNotificationKind } from '../../domain/schemas/in-app-notifications.ts';
@@ -673,6 +674,7 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   calendar_feed_conflicts: CalendarFeedConflictsTable;
   calendar_exports: CalendarExportsTable;
+  audit_log: AuditLogTable;
 }
 
 /** One saved version of a business's rental agreement (migration 030): never changed or deleted. */
@@ -761,4 +763,19 @@ export interface CalendarExportsTable {
   token: string;
   created_at: Generated<Date>;
   reset_at: Date | null;
+}
+
+/** The append-only audit log (migration 038, docs/decisions/051): insert only; a trigger refuses the rest. */
+export interface AuditLogTable {
+  id: ColumnType<string, never, never>;
+  occurred_at: Generated<Date>;
+  actor_user_id: string | null;
+  actor_role: string | null;
+  owner_id: string | null;
+  entity_type: string;
+  entity_id: string;
+  reservation_id: string | null;
+  action: string;
+  changes: ColumnType<AuditChanges, AuditChanges | undefined, never>;
+  summary: string | null;
 }

@@ -630,6 +630,16 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     },
     expect: '200 200 200 200 200 200 200',
   },
+  // audit log (decision 051): a reservation's history for whoever may open it in the editor;
+  // the whole log for administrators only.
+  getReservationsByIdHistory: {
+    request: () => ({ url: `/api/reservations/${data().reservation.id}/history` }),
+    expect: '401 403 200 403 200 200 200',
+  },
+  getAdminAudit: {
+    request: () => ({ url: `/api/admin/audit?owner_id=${owner().id}&size=10` }),
+    expect: '401 403 403 403 403 403 200',
+  },
 };
 
 let otherOwnerAgreementSaved: Promise<string> | undefined;

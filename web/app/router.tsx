@@ -273,6 +273,10 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        element: <RouteGuard route="adminAudit" />,
+        children: [{ path: 'admin/audit', element: page(() => import('../routes/admin-audit.tsx')) }],
+      },
       { path: '*', element: <UnknownPath /> },
     ],
   },

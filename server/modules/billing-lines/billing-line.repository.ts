@@ -18,7 +18,7 @@ export function listActiveLinesOf(db: Executor, reservationId: string): Promise<
 }
 
 export function insertLines(db: Executor, lines: Insertable<ReservationTransactionsTable>[]) {
-  return db.insertInto('reservation_transactions').values(lines).execute();
+  return db.insertInto('reservation_transactions').values(lines).returningAll().execute();
 }
 
 /** Voids a line: it stays, with who voided it and when, so history and issued documents never change. */

@@ -21,6 +21,8 @@ import { priceUnitFor } from '../../../domain/rental-unit.ts';
 import type { BillingLine, BillingLineInput, Ledger } from '../../../domain/schemas/billing-lines.ts';
 import type { Database, ReservationTransactionsTable, User } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { billingLineChanges } from '../audit/billing-line-audit.ts';
 import { paymentNotices } from '../in-app-notifications/booking-notices.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
 import { shortTime } from '../reservations/booked-period.ts';
@@ -309,7 +311,7 @@ export async function addBillingLine(
     if (exceedsLedgerLimit([...active.map(toLedgerLine), ...addedLedger])) throw badRequest(M.totalTooHigh);
     // Lines added together keep their order in the list: one millisecond apart.
     const now = Date.now();
-    await insertLines(
+    const inserted = await insertLines(
       trx,
       added.map((line, index) => ({
         ...line,
@@ -319,6 +321,17 @@ export async function addBillingLine(
         created_by: actor.id,
       })),
     );
+    for (const line of inserted)
+      await recordAudit(trx, {
+        actor,
+        ownerId: reservation.owner_id,
+        entityType: 'billing_line',
+        entityId: line.id,
+        reservationId,
+        action: 'created',
+        changes: billingLineChanges(null, line),
+        summary: `Billing line added to ${reservation.reference}: ${line.description}`,
+      });
     if (input.kind === 'payment')
       await paymentNotices(trx, {
         reservationId,
@@ -357,7 +370,7 @@ export async function deleteBillingLine(
   reservationId: string,
   lineId: string,
 ): Promise<Ledger> {
-  const { actor } = await billableReservation(db, user, reservationId);
+  const { actor, reservation } = await billableReservation(db, user, reservationId);
   return db.transaction().execute(async (trx) => {
     await lockReservation(trx, reservationId);
     const active = await listActiveLinesOf(trx, reservationId);
@@ -366,6 +379,16 @@ export async function deleteBillingLine(
     const remaining = active.filter((row) => row.id !== lineId);
     if (ledgerSummary(remaining.map(toLedgerLine)).depositHeldCents < 0) throw conflict(M.depositInUse);
     await voidLine(trx, lineId, actor.id);
+    await recordAudit(trx, {
+      actor,
+      ownerId: line.owner_id,
+      entityType: 'billing_line',
+      entityId: lineId,
+      reservationId,
+      action: 'deleted',
+      changes: billingLineChanges(line, null),
+      summary: `Billing line deleted from ${reservation.reference}: ${line.description}`,
+    });
     return settle(trx, reservationId);
   });
 }

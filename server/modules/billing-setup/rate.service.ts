@@ -4,6 +4,7 @@ import { RATE_CURRENCY, RATE_MESSAGES } from '../../../domain/billing-rates.ts';
 import type { Rate, RateInput } from '../../../domain/schemas/billing.ts';
 import type { Database, User } from '../../db/types.ts';
 import { type AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { diffFields, hasChanges, recordAudit } from '../audit/audit.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
 import { assertManages, assertReads, requireSignedIn } from './billing-access.ts';
 import {
@@ -93,7 +94,33 @@ export async function createRateFor(db: Kysely<Database>, user: User | null, inp
   const actor = requireSignedIn(user);
   const property = await requireProperty(db, input.property_id);
   assertManages(actor, property.owner_id);
-  return toRateDto(await withRateConstraints(() => insertRate(db, property.owner_id, input)));
+  const row = await withRateConstraints(() =>
+    db.transaction().execute(async (trx) => {
+      const inserted = await insertRate(trx, property.owner_id, input);
+      await auditRate(trx, actor, null, inserted);
+      return inserted;
+    }),
+  );
+  return toRateDto(row);
+}
+
+const RATE_AUDIT_FIELDS = ['property_id', 'start_date', 'end_date', 'rate_cents'] as const;
+
+/** A rate period's change in its transaction (docs/decisions/051). */
+async function auditRate(trx: Kysely<Database>, actor: User, before: RateRow | null, after: RateRow | null) {
+  const row = (after ?? before) as RateRow;
+  const changes = diffFields<RateRow>(before, after, RATE_AUDIT_FIELDS);
+  if (before && after && !hasChanges(changes)) return;
+  const action = !before ? 'created' : !after ? 'deleted' : 'updated';
+  await recordAudit(trx, {
+    actor,
+    ownerId: row.owner_id,
+    entityType: 'rate_period',
+    entityId: row.id,
+    action,
+    changes,
+    summary: `Rate period ${row.start_date} to ${row.end_date} ${action}`,
+  });
 }
 
 /** Changes a period; it may move to another listing of the same business. */
@@ -106,12 +133,22 @@ export async function updateRateFor(db: Kysely<Database>, user: User | null, id:
     // An admin cannot move a period to another business's listing either.
     if (property.owner_id !== existing.owner_id) throw badRequest(RATE_MESSAGES.otherBusiness);
   }
-  return toRateDto(await withRateConstraints(() => updateRate(db, id, input)));
+  const row = await withRateConstraints(() =>
+    db.transaction().execute(async (trx) => {
+      const updated = await updateRate(trx, id, input);
+      await auditRate(trx, actor, existing, updated);
+      return updated;
+    }),
+  );
+  return toRateDto(row);
 }
 
 /** Rate periods are price settings, not history: deleting one removes it. */
 export async function deleteRateFor(db: Kysely<Database>, user: User | null, id: string): Promise<void> {
   const actor = requireSignedIn(user);
-  await requireManagedRate(db, actor, id);
-  await deleteRate(db, id);
+  const existing = await requireManagedRate(db, actor, id);
+  await db.transaction().execute(async (trx) => {
+    await deleteRate(trx, id);
+    await auditRate(trx, actor, existing, null);
+  });
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../domain/schemas/blocked-period.ts';
 import type { Database, User } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { diffFields, recordAudit } from '../audit/audit.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
 import {
   deleteBlockedPeriod,
@@ -51,14 +52,19 @@ export async function createBlock(
   if (!canManageReservationsOf(actor, property.owner_id)) throw forbidden(BLOCK_MESSAGES.forbidden);
   if (input.start_date < todayInBusinessZone()) throw badRequest(BLOCK_MESSAGES.startInPast);
   try {
-    const { id } = await insertBlockedPeriod(db, {
-      property_id: property.id,
-      owner_id: property.owner_id,
-      start_date: input.start_date,
-      end_date: input.end_date,
-      reason: input.reason,
-      note: input.note || null,
-      created_by: actor.id,
+    const id = await db.transaction().execute(async (trx) => {
+      const inserted = await insertBlockedPeriod(trx, {
+        property_id: property.id,
+        owner_id: property.owner_id,
+        start_date: input.start_date,
+        end_date: input.end_date,
+        reason: input.reason,
+        note: input.note || null,
+        created_by: actor.id,
+      });
+      const row = (await findBlockedPeriod(trx, inserted.id)) as Row;
+      await auditBlock(trx, actor, null, row);
+      return inserted.id;
     });
     return toDto((await findBlockedPeriod(db, id)) as Row);
   } catch (error) {
@@ -76,5 +82,32 @@ export async function removeBlock(db: Kysely<Database>, user: User | null, id: s
   if (!canManageReservationsOf(actor, block.owner_id)) throw forbidden(BLOCK_MESSAGES.forbidden);
   // An imported calendar's block is replaced at its next sync: it changes in that calendar (decision 053).
   if (block.reason === 'external') throw conflict(BLOCK_MESSAGES.external);
-  await deleteBlockedPeriod(db, id);
+  await db.transaction().execute(async (trx) => {
+    await deleteBlockedPeriod(trx, id);
+    await auditBlock(trx, actor, block, null);
+  });
+}
+
+const BLOCK_AUDIT_FIELDS = [
+  'property_id',
+  'start_date',
+  'end_date',
+  'start_time',
+  'end_time',
+  'reason',
+  'note',
+] as const;
+
+/** A block created or removed, in its transaction (docs/decisions/051); its note is free text, kept out. */
+async function auditBlock(trx: Kysely<Database>, actor: User, before: Row | null, after: Row | null) {
+  const row = (after ?? before) as Row;
+  await recordAudit(trx, {
+    actor,
+    ownerId: row.owner_id,
+    entityType: 'blocked_period',
+    entityId: row.id,
+    action: after ? 'created' : 'deleted',
+    changes: diffFields<Row>(before, after, BLOCK_AUDIT_FIELDS, ['note']),
+    summary: `Dates ${row.start_date} to ${row.end_date} of "${row.property_title}" ${after ? 'blocked' : 'unblocked'}`,
+  });
 }

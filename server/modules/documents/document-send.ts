@@ -1,11 +1,13 @@
+import type { Kysely } from 'kysely';
 import { documentMail } from '../../../domain/document-mail.ts';
 import { documentRefusal } from '../../../domain/documents.ts';
 import { bookedWhen } from '../../../domain/owner-units.ts';
 import type { DocumentSend, DocumentSendResult, DocumentSummary } from '../../../domain/schemas/documents.ts';
-import type { User } from '../../db/types.ts';
+import type { Database, User } from '../../db/types.ts';
 import { conflict } from '../../http/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { renderActionMail } from '../../platform/mail/templates.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { imageUrl } from '../properties/property.schemas.ts';
 import type { ReservationRow } from '../reservations/reservation.repository.ts';
 import { toReservationDto } from '../reservations/reservation.schemas.ts';
@@ -74,9 +76,12 @@ export async function sendDocument(
   if (input.kind === 'invoice') {
     const { document } = await issueInvoice(deps, user, reservationId, input);
     const sources = await loadSources(deps.db, reservation);
-    await enqueueMail(deps.db, documentEmail(deps, reservation, sources, document), [
-      { documentId: document.id, fileName: document.file_name },
-    ]);
+    await deps.db.transaction().execute(async (trx) => {
+      await enqueueMail(trx, documentEmail(deps, reservation, sources, document), [
+        { documentId: document.id, fileName: document.file_name },
+      ]);
+      await auditSent(trx, user, reservation, document);
+    });
     deps.pokeMail();
     return { sent_to: reservation.client_email, document };
   }
@@ -104,8 +109,34 @@ export async function sendDocument(
     await enqueueMail(trx, documentEmail(deps, reservation, sources, summary), [
       { documentId: summary.id, fileName: summary.file_name },
     ]);
+    await auditSent(trx, user, reservation, summary);
     return summary;
   });
   deps.pokeMail();
   return { sent_to: reservation.client_email, document };
+}
+
+/** A document emailed to the client, in the transaction that queues the mail (docs/decisions/051). */
+async function auditSent(
+  trx: Kysely<Database>,
+  user: User | null,
+  reservation: { id: string; owner_id: string; reference: string },
+  document: DocumentSummary,
+) {
+  await recordAudit(trx, {
+    actor: user,
+    ownerId: reservation.owner_id,
+    entityType: 'document',
+    entityId: document.id,
+    reservationId: reservation.id,
+    action: 'sent',
+    changes: {
+      kind: { before: null, after: document.kind },
+      number: { before: null, after: document.number },
+    },
+    summary: `${document.kind} ${document.number ?? ''} emailed for ${reservation.reference}`.replace(
+      '  ',
+      ' ',
+    ),
+  });
 }

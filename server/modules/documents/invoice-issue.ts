@@ -10,6 +10,7 @@ import { RECIPIENT_ADDRESS_MESSAGE, recipientDetailsRequired } from '../../../do
 import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
 import type { Database, User } from '../../db/types.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { findReservation, lockReservation } from '../reservations/reservation.repository.ts';
 import { RESERVATION_MESSAGES } from '../reservations/reservation.service.ts';
 import { reservationForDocuments } from './document-access.ts';
@@ -45,7 +46,7 @@ async function issueCreditNote(
     issueDate,
     reason,
   });
-  return insertDocument(trx, {
+  const credit = await insertDocument(trx, {
     owner_id: invoice.owner_id,
     reservation_id: invoice.reservation_id,
     kind: 'credit_note',
@@ -58,6 +59,26 @@ async function issueCreditNote(
     tax_cents: invoice.tax_cents,
     snapshot: JSON.stringify(snapshot),
     created_by: userId,
+  });
+  await auditIssued(trx, credit, userId);
+  return credit;
+}
+
+/** A numbered document issued, in its transaction (docs/decisions/051). */
+async function auditIssued(trx: Kysely<Database>, document: DocumentSummaryRow, userId: string | null) {
+  await recordAudit(trx, {
+    actor: userId ? { id: userId } : null,
+    ownerId: document.owner_id,
+    entityType: 'document',
+    entityId: document.id,
+    reservationId: document.reservation_id,
+    action: 'issued',
+    changes: {
+      kind: { before: null, after: document.kind },
+      number: { before: null, after: document.snapshot.number ?? null },
+      total_cents: { before: null, after: document.total_cents },
+    },
+    summary: `${document.kind === 'credit_note' ? 'Credit note' : 'Invoice'} ${document.snapshot.number ?? ''} issued`,
   });
 }
 
@@ -136,6 +157,7 @@ export async function issueInvoice(
         snapshot: JSON.stringify(snapshot),
         created_by: actor?.id ?? null,
       });
+      await auditIssued(trx, document, actor?.id ?? null);
       return { issued: true, document, credit };
     }),
   );

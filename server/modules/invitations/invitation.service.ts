@@ -6,6 +6,7 @@ import type { ClaimAccount } from '../../../domain/schemas/user.ts';
 import type { Database } from '../../db/types.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { findUserByEmail, insertCredentialUser } from '../account/user.repository.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
 import { findClaimableInvitation } from './invitation.repository.ts';
 
@@ -71,6 +72,24 @@ export async function claimInvitation(
       .set({ invited_user_id: userId })
       .where('id', '=', invitation.id)
       .execute();
+    if (isStaffRole(invitation.role))
+      await recordAudit(trx, {
+        actor: { id: userId, role: invitation.role },
+        ownerId: invitation.owner_id,
+        entityType: 'staff_permissions',
+        entityId: userId,
+        action: 'created',
+        changes: {
+          role: { before: null, after: invitation.role },
+          ...Object.fromEntries(
+            Object.entries(invitation.permissions).map(([key, value]) => [
+              `permissions.${key}`,
+              { before: null, after: value },
+            ]),
+          ),
+        },
+        summary: 'Staff invitation accepted',
+      });
   });
   return { email: invitation.email };
 }

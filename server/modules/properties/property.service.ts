@@ -19,6 +19,7 @@ import type { ListingAllowance } from '../../../domain/schemas/subscription.ts';
 import type { Database, Property, User } from '../../db/types.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { StorageDriver } from '../../platform/storage/storage.ts';
+import { diffFields, hasChanges, recordAudit } from '../audit/audit.ts';
 import { deleteBoost } from '../homepage-boost/homepage-boost.repository.ts';
 import {
   assertActiveSubscription,
@@ -96,7 +97,9 @@ export async function createListing(
   const property = await db.transaction().execute(async (trx) => {
     // Locks the owner's subscription row: concurrent creates count one after the other.
     await assertPlanAllows(trx, ownerId, 'create_listing');
-    return insertProperty(trx, ownerId, input);
+    const row = await insertProperty(trx, ownerId, input);
+    await auditListing(trx, user as User, null, row, 'created');
+    return row;
   });
   return toPropertyDto(property, []);
 }
@@ -121,7 +124,46 @@ export async function updateListing(
     ...changes,
   });
   if (!merged.success) throw badRequest(merged.error.issues[0]?.message ?? 'Failed to save property');
-  return withAllImages(db, await updateProperty(db, id, merged.data));
+  const actor = user as User;
+  const updated = await db.transaction().execute(async (trx) => {
+    const row = await updateProperty(trx, id, merged.data);
+    await auditListing(trx, actor, existing, row, 'updated');
+    return row;
+  });
+  return withAllImages(db, updated);
+}
+
+/** A listing's price and availability as its history keeps them (docs/decisions/051). */
+const LISTING_AUDIT_FIELDS = [
+  'price_per_day_cents',
+  'cleaning_fee_cents',
+  'security_deposit_cents',
+  'is_active',
+  'status',
+  'availability_start',
+  'availability_end',
+  'archived_at',
+] as const;
+
+async function auditListing(
+  trx: Kysely<Database>,
+  actor: User,
+  before: Property | null,
+  after: Property | null,
+  action: 'created' | 'updated' | 'deleted',
+) {
+  const row = (after ?? before) as Property;
+  const changes = diffFields<Property>(before, after, LISTING_AUDIT_FIELDS);
+  if (action === 'updated' && !hasChanges(changes)) return;
+  await recordAudit(trx, {
+    actor,
+    ownerId: row.owner_id,
+    entityType: 'property',
+    entityId: row.id,
+    action,
+    changes,
+    summary: `Listing "${row.title}" ${action === 'updated' && 'archived_at' in changes ? (after?.archived_at ? 'archived' : 'restored') : action}`,
+  });
 }
 
 /**
@@ -144,9 +186,13 @@ export async function deleteListing(
     if (await hasReservations(trx, id)) {
       // An archived listing is never featured: its boost ends and frees its place (docs/decisions/035).
       await deleteBoost(trx, id);
-      return locked.archived_at ? locked : setArchivedAt(trx, id, new Date());
+      if (locked.archived_at) return locked;
+      const archivedRow = await setArchivedAt(trx, id, new Date());
+      await auditListing(trx, user as User, locked, archivedRow, 'updated');
+      return archivedRow;
     }
     await deleteProperty(trx, id);
+    await auditListing(trx, user as User, locked, null, 'deleted');
     return null;
   });
   if (archived) return withAllImages(db, archived);
@@ -171,7 +217,9 @@ export async function restoreListing(
       .forUpdate()
       .execute();
     await assertPlanAllows(trx, existing.owner_id, 'create_listing');
-    return setArchivedAt(trx, id, null);
+    const row = await setArchivedAt(trx, id, null);
+    await auditListing(trx, user as User, existing, row, 'updated');
+    return row;
   });
   return withAllImages(db, restored);
 }

@@ -4,6 +4,7 @@ import { priceUnitFor } from '../../../domain/rental-unit.ts';
 import { clientCancelRefusal } from '../../../domain/reservation.ts';
 import type { User } from '../../db/types.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { creditInvoiceOnCancel } from '../documents/invoice-issue.ts';
 import { findReservation, lockReservation } from './reservation.repository.ts';
 import { toReservationDto } from './reservation.schemas.ts';
@@ -40,6 +41,16 @@ export async function cancelOwnReservation(deps: ReservationDeps, user: User | n
       .set({ status: 'cancelled', updated_at: new Date() })
       .where('id', '=', id)
       .execute();
+    await recordAudit(trx, {
+      actor: user,
+      ownerId: row.owner_id,
+      entityType: 'reservation',
+      entityId: id,
+      reservationId: id,
+      action: 'status_changed',
+      changes: { status: { before: row.status, after: 'cancelled' } },
+      summary: `Reservation ${row.reference} cancelled by the guest`,
+    });
     await creditInvoiceOnCancel(trx, id, user.id);
     await notify(
       trx,

@@ -30,6 +30,8 @@ import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
 import type { Database, Property, User } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { agreementInForceFor } from '../agreements/agreement.service.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { reservationChanges } from '../audit/reservation-audit.ts';
 import { hasActiveCharges } from '../billing-lines/billing-line.repository.ts';
 import { findClient, findOrCreateClient } from '../clients/client.repository.ts';
 import { CLIENT_MESSAGES } from '../clients/client.service.ts';
@@ -197,6 +199,16 @@ export async function createReservation(deps: ReservationDeps, user: User | null
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        actor: user,
+        ownerId: property.owner_id,
+        entityType: 'reservation',
+        entityId: inserted.id,
+        reservationId: inserted.id,
+        action: 'created',
+        changes: reservationChanges(null, inserted),
+        summary: `Reservation ${inserted.reference} created`,
+      });
       await notify(trx, deps, 'created', inserted, {
         propertyTitle: property.title,
         priceUnit: period.unit,
@@ -375,7 +387,7 @@ export async function updateReservation(
         status,
       );
       if (countsNow) await lockMonthlyPlace(trx, existing.owner_id);
-      await trx
+      const updatedRow = await trx
         .updateTable('reservations')
         .set({
           ...(countsNow ? { counted_at: new Date() } : {}),
@@ -405,7 +417,23 @@ export async function updateReservation(
           updated_at: new Date(),
         })
         .where('id', '=', id)
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const changed = reservationChanges(existing, updatedRow);
+      if (Object.keys(changed).length > 0)
+        await recordAudit(trx, {
+          actor: user,
+          ownerId: existing.owner_id,
+          entityType: 'reservation',
+          entityId: id,
+          reservationId: id,
+          action: status !== current.status ? 'status_changed' : 'updated',
+          changes: changed,
+          summary:
+            status !== current.status
+              ? `Reservation ${existing.reference} ${status}`
+              : `Reservation ${existing.reference} edited`,
+        });
       if (status === 'cancelled' && existing.status !== 'cancelled')
         await creditInvoiceOnCancel(trx, id, user?.id ?? null);
       await accrueCommissionOnStatusChange(trx, {
@@ -452,5 +480,17 @@ export async function deleteReservation(db: Kysely<Database>, user: User | null,
   const { actor, existing } = await loadManageable(db, user, id);
   if (!canDeleteReservationOf(actor, existing.owner_id))
     throw forbidden(RESERVATION_MESSAGES.deleteNotAllowed);
-  await db.deleteFrom('reservations').where('id', '=', id).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('reservations').where('id', '=', id).execute();
+    await recordAudit(trx, {
+      actor,
+      ownerId: existing.owner_id,
+      entityType: 'reservation',
+      entityId: id,
+      reservationId: id,
+      action: 'deleted',
+      changes: reservationChanges(existing, null),
+      summary: `Reservation ${existing.reference} deleted`,
+    });
+  });
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { businessIdOf, canManageStaffOf } from '../../../domain/access.ts';
-import { defaultPermissions } from '../../../domain/permissions.ts';
+import { defaultPermissions, type Permissions } from '../../../domain/permissions.ts';
 import { formatRoleLabel } from '../../../domain/roles.ts';
+import type { AuditChanges } from '../../../domain/schemas/audit.ts';
 import type {
   BulkInviteInput,
   BulkInviteResult,
@@ -18,6 +19,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../h
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { renderActionMail } from '../../platform/mail/templates.ts';
 import { findUserByEmail } from '../account/user.repository.ts';
+import { diffFields, hasChanges, recordAudit } from '../audit/audit.ts';
 import { hashInvitationToken } from '../invitations/invitation.repository.ts';
 import { assertPlanAllows } from '../subscriptions/subscription.service.ts';
 import {
@@ -215,8 +217,17 @@ export async function resendInvitation(deps: StaffDeps, user: User | null, id: s
 export async function deleteInvitation(db: Kysely<Database>, user: User | null, id: string): Promise<void> {
   const { ownerId } = staffBusinessOf(user);
   await db.transaction().execute(async (trx) => {
-    await ownInvitation(trx, ownerId, id);
+    const invitation = await ownInvitation(trx, ownerId, id);
     await revokeInvitation(trx, id);
+    await recordAudit(trx, {
+      actor: user,
+      ownerId,
+      entityType: 'staff_permissions',
+      entityId: id,
+      action: 'deleted',
+      changes: { invitation: { before: invitation.status, after: 'revoked' } },
+      summary: `Staff invitation (${invitation.role}) removed`,
+    });
   });
 }
 
@@ -238,7 +249,37 @@ export async function updateStaff(
     const role = changes.role ?? (member.role as StaffRole);
     const roleChanged = role !== member.role;
     const permissions = changes.permissions ?? (roleChanged ? defaultPermissions(role) : member.permissions);
-    await updateStaffMember(trx, id, { role, permissions, is_active: changes.is_active ?? member.is_active });
+    const isActive = changes.is_active ?? member.is_active;
+    await updateStaffMember(trx, id, { role, permissions, is_active: isActive });
+    const audited = staffChanges(member, { role, permissions, is_active: isActive });
+    if (hasChanges(audited))
+      await recordAudit(trx, {
+        actor,
+        ownerId,
+        entityType: 'staff_permissions',
+        entityId: id,
+        action: 'updated',
+        changes: audited,
+        summary: 'Staff member role or permissions changed',
+      });
     return toStaffMember((await findStaffMember(trx, id)) as StaffRow);
   });
+}
+
+/** A staff member's role, active flag and each permission, before and after (docs/decisions/051). */
+function staffChanges(
+  before: { role: string; permissions: Permissions; is_active: boolean },
+  after: { role: string; permissions: Permissions; is_active: boolean },
+): AuditChanges {
+  const flat = (member: typeof before) => ({
+    role: member.role,
+    is_active: member.is_active,
+    ...Object.fromEntries(
+      Object.entries(member.permissions).map(([key, value]) => [`permissions.${key}`, value]),
+    ),
+  });
+  const was = flat(before);
+  const now = flat(after);
+  const fields = [...new Set([...Object.keys(was), ...Object.keys(now)])];
+  return diffFields<Record<string, unknown>>(was, now, fields);
 }

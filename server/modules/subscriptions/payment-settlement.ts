@@ -8,6 +8,7 @@ import { vatRateOn } from '../../../domain/vat.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Payment, Subscription } from '../../db/types.ts';
 import type { PaymentEvent, RetiredBilling } from '../../platform/payments/gateway.ts';
+import { auditSubscription } from '../audit/subscription-audit.ts';
 import { settleCommissionPayment } from '../commission/commission-settlement.ts';
 import { listVatRates } from '../documents/documents.repository.ts';
 import { allocatePlatformInvoiceNumber, platformInvoiceParties } from './platform-invoice-parties.ts';
@@ -77,21 +78,34 @@ export async function settlePaymentEvent(
 
     if (payment.gateway_payment_id === event.gatewayPaymentId)
       return result('duplicate', 'already processed', payment.id);
-
-    if (payment.status === 'pending') return settleFirst(trx, config, payment, subscription, event, now);
-    // The owner left through the cancel address, yet the gateway took the money: the payment stands.
-    const abandonedThenPaid =
-      payment.status === 'cancelled' && payment.gateway_payment_id === null && event.status === 'COMPLETE';
-    if (abandonedThenPaid) return settleFirst(trx, config, payment, subscription, event, now);
-
-    const isRecurringCharge =
-      payment.status === 'complete' &&
-      RECURRING_KINDS.has(payment.kind) &&
-      event.token !== null &&
-      event.token === subscription.gateway_token;
-    if (!isRecurringCharge) return result('recorded', `payment already ${payment.status}`, payment.id);
-    return settleRecurring(trx, config, payment, subscription, event, now);
+    const settled = await settleLocked(trx, config, payment, subscription, event, now);
+    await auditSubscription(trx, null, subscription, `${event.gateway} notification`);
+    return settled;
   });
+}
+
+/** The notification applied to its locked payment and subscription. */
+async function settleLocked(
+  trx: Trx,
+  config: Config,
+  payment: Payment,
+  subscription: Subscription,
+  event: PaymentEvent,
+  now: Date,
+): Promise<Settlement> {
+  if (payment.status === 'pending') return settleFirst(trx, config, payment, subscription, event, now);
+  // The owner left through the cancel address, yet the gateway took the money: the payment stands.
+  const abandonedThenPaid =
+    payment.status === 'cancelled' && payment.gateway_payment_id === null && event.status === 'COMPLETE';
+  if (abandonedThenPaid) return settleFirst(trx, config, payment, subscription, event, now);
+
+  const isRecurringCharge =
+    payment.status === 'complete' &&
+    RECURRING_KINDS.has(payment.kind) &&
+    event.token !== null &&
+    event.token === subscription.gateway_token;
+  if (!isRecurringCharge) return result('recorded', `payment already ${payment.status}`, payment.id);
+  return settleRecurring(trx, config, payment, subscription, event, now);
 }
 
 function result(

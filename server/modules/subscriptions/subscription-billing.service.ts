@@ -31,6 +31,7 @@ import type { Database, Subscription } from '../../db/types.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { GatewayError } from '../../platform/payments/gateway.ts';
 import { gatewayFor, gatewayIdFor } from '../../platform/payments/payments.ts';
+import { auditSubscription } from '../audit/subscription-audit.ts';
 import {
   billingStateOf,
   continuingAddOnIds,
@@ -164,6 +165,7 @@ export async function changePlan(
       })
       .where('id', '=', subscription.id)
       .execute();
+    await auditSubscription(trx, { id: owner.id, role: 'owner' }, subscription, 'plan change');
     return { kind: 'changed' as const, notices: await downgradeNotices(trx, owner.id, planId) };
   });
   if (outcome.kind === 'checkout') return { outcome: 'checkout', payment: outcome.payment };
@@ -194,6 +196,7 @@ export async function switchToCommission(deps: AppDeps, owner: Owner): Promise<S
       })
       .where('id', '=', subscription.id)
       .execute();
+    await auditSubscription(trx, { id: owner.id, role: 'owner' }, subscription, 'commission model');
   });
   return summarize(deps.db, deps, owner);
 }
@@ -325,6 +328,7 @@ export async function cancelSubscription(deps: AppDeps, owner: Owner): Promise<S
       .set({ cancel_at_period_end: true, gateway_token: null, updated_at: new Date() })
       .where('id', '=', subscription.id)
       .execute();
+    await auditSubscription(trx, { id: owner.id, role: 'owner' }, subscription, 'cancelled by the owner');
   });
   return summarize(deps.db, deps, owner);
 }
@@ -339,6 +343,7 @@ export async function reactivateSubscription(deps: AppDeps, owner: Owner): Promi
       .set({ cancel_at_period_end: false, updated_at: new Date() })
       .where('id', '=', subscription.id)
       .execute();
+    await auditSubscription(trx, { id: owner.id, role: 'owner' }, subscription, 'reactivated by the owner');
   });
   return summarize(deps.db, deps, owner);
 }

@@ -26,6 +26,7 @@ import {
   subscriptionRenewalReminderMail,
 } from '../../platform/mail/templates.ts';
 import type { OutgoingMail } from '../../platform/mail/transports.ts';
+import { auditSubscription } from '../audit/subscription-audit.ts';
 import { oldestOverdueStatement } from '../commission/commission-statements.ts';
 
 /**
@@ -329,6 +330,7 @@ async function sweepSubscription(db: Executor, id: string, context: SweepContext
       .skipLocked()
       .executeTakeFirst();
     if (!row) return false;
+    const initial = row;
     const owner = await trx
       .selectFrom('users')
       .select(['email', 'first_name', 'name'])
@@ -370,6 +372,7 @@ async function sweepSubscription(db: Executor, id: string, context: SweepContext
       if (transition.kind === 'end_paid_plan' || transition.kind === 'renew') sent.length = 0;
       row = applied.row;
     }
+    await auditSubscription(trx, null, initial, 'renewal job');
     if (mail) {
       await enqueueMail(trx, mail);
       context.counts.mails++;

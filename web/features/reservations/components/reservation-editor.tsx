@@ -1,5 +1,5 @@
 import { Alert, Modal, Skeleton, Tabs } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Actor } from '../../../../domain/access.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { TransactionsTab } from '../../billing/components/transactions-tab.tsx';
@@ -7,7 +7,10 @@ import { useReservation } from '../api.ts';
 
 import { ReservationDetailsForm } from './reservation-details-form.tsx';
 
-/** The full-screen reservation editor: Details and Transactions tabs, for creating and editing. */
+// Loaded when the tab is opened: most edits never look at the history.
+const HistoryTab = lazy(() => import('../../audit/components/history-tab.tsx'));
+
+/** The full-screen reservation editor: Details, Transactions and History tabs, for creating and editing. */
 export function ReservationEditor({
   user,
   opened,
@@ -42,6 +45,7 @@ export function ReservationEditor({
         <Tabs.List mb="md">
           <Tabs.Tab value="details">Details</Tabs.Tab>
           <Tabs.Tab value="transactions">Transactions</Tabs.Tab>
+          {reservationId && <Tabs.Tab value="history">History</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="details">
           {loading && <Skeleton height={420} />}
@@ -68,6 +72,13 @@ export function ReservationEditor({
             <Alert color="blue">Save the reservation first to add charges and payments.</Alert>
           )}
         </Tabs.Panel>
+        {reservationId && (
+          <Tabs.Panel value="history">
+            <Suspense fallback={<Skeleton height={220} />}>
+              <HistoryTab reservationId={reservationId} />
+            </Suspense>
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Modal>
   );
