@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import type { TransactionKind } from '../../../domain/billing.ts';
 import type { ClientUpdate } from '../../../domain/schemas/clients.ts';
 import type { ClientCreate } from '../../../domain/schemas/reservation.ts';
 import type { Database } from '../../db/types.ts';
+import { lineSumsQuery, toLineSums } from '../billing-lines/line-sums.ts';
 
 type Executor = Kysely<Database>;
 
@@ -203,23 +203,10 @@ export function listBookingsOfClient(db: Executor, ownerId: string, clientId: st
  */
 export async function lineSumsOfBookings(db: Executor, ownerId: string, reservationIds: readonly string[]) {
   if (reservationIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('reservation_transactions')
-    .select([
-      'reservation_id',
-      'kind',
-      sql<string>`sum(total_cents)::bigint`.as('total'),
-      sql<string>`coalesce(sum(payment_amount_cents), 0)::bigint`.as('payment'),
-    ])
-    .where('owner_id', '=', ownerId)
-    .where('reservation_id', 'in', reservationIds)
-    .where('voided_at', 'is', null)
-    .groupBy(['reservation_id', 'kind'])
-    .execute();
-  return rows.map((row) => ({
-    reservationId: row.reservation_id,
-    kind: row.kind as TransactionKind,
-    totalCents: Number(row.total),
-    paymentAmountCents: Number(row.payment),
-  }));
+  return toLineSums(
+    await lineSumsQuery(db)
+      .where('owner_id', '=', ownerId)
+      .where('reservation_id', 'in', reservationIds)
+      .execute(),
+  );
 }

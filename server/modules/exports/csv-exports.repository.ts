@@ -1,6 +1,6 @@
-import { type Kysely, sql } from 'kysely';
-import type { TransactionKind } from '../../../domain/billing.ts';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { lineSumsQuery, toLineSums } from '../billing-lines/line-sums.ts';
 
 type Executor = Kysely<Database>;
 
@@ -15,22 +15,5 @@ export function listBookingsOfBusiness(db: Executor, ownerId: string) {
 
 /** The business's not-voided lines summed by booking and kind (the LineSum of domain/reports.ts). */
 export async function lineSumsOfBusiness(db: Executor, ownerId: string) {
-  const rows = await db
-    .selectFrom('reservation_transactions')
-    .select([
-      'reservation_id',
-      'kind',
-      sql<string>`sum(total_cents)::bigint`.as('total'),
-      sql<string>`coalesce(sum(payment_amount_cents), 0)::bigint`.as('payment'),
-    ])
-    .where('owner_id', '=', ownerId)
-    .where('voided_at', 'is', null)
-    .groupBy(['reservation_id', 'kind'])
-    .execute();
-  return rows.map((row) => ({
-    reservationId: row.reservation_id,
-    kind: row.kind as TransactionKind,
-    totalCents: Number(row.total),
-    paymentAmountCents: Number(row.payment),
-  }));
+  return toLineSums(await lineSumsQuery(db).where('owner_id', '=', ownerId).execute());
 }

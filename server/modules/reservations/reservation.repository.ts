@@ -4,6 +4,7 @@ import { newReservationReference } from '../../../domain/reservation-reference.t
 import type { ReservationListQuery } from '../../../domain/schemas/reservation.ts';
 import type { ReservationSort } from '../../../domain/schemas/reservation-list.ts';
 import type { Database } from '../../db/types.ts';
+import { lineSumsQuery } from '../billing-lines/line-sums.ts';
 
 type Executor = Kysely<Database>;
 
@@ -147,18 +148,7 @@ export function listReservationsForExport(
 /** The not-voided lines of every booking the filters match, summed by booking and kind (one query). */
 export function sumLinesOfMatching(db: Executor, scope: ReservationScope, filters: ReservationListQuery) {
   const matching = applyFilters(baseQuery(db), scope, filters).clearSelect().select('r.id');
-  return db
-    .selectFrom('reservation_transactions')
-    .select([
-      'reservation_id',
-      'kind',
-      sql<string>`sum(total_cents)`.as('total'),
-      sql<string>`coalesce(sum(payment_amount_cents), 0)`.as('payment'),
-    ])
-    .where('reservation_id', 'in', matching)
-    .where('voided_at', 'is', null)
-    .groupBy(['reservation_id', 'kind'])
-    .execute();
+  return lineSumsQuery(db).where('reservation_id', 'in', matching).execute();
 }
 
 /**
@@ -217,18 +207,7 @@ export async function listReservationPage(
 /** The not-voided lines of some reservations, summed by kind (the LineSum of domain/reports.ts). */
 export function sumLinesByKind(db: Executor, reservationIds: readonly string[]) {
   if (reservationIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('reservation_transactions')
-    .select([
-      'reservation_id',
-      'kind',
-      sql<string>`sum(total_cents)`.as('total'),
-      sql<string>`coalesce(sum(payment_amount_cents), 0)`.as('payment'),
-    ])
-    .where('reservation_id', 'in', reservationIds)
-    .where('voided_at', 'is', null)
-    .groupBy(['reservation_id', 'kind'])
-    .execute();
+  return lineSumsQuery(db).where('reservation_id', 'in', reservationIds).execute();
 }
 
 export function findReservation(db: Executor, id: string) {
