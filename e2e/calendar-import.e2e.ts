@@ -47,7 +47,7 @@ describe.runIf(browserAvailable)('journey: an owner imports an external calendar
 
   it('adds an Airbnb feed; its days are booked on the booking page; a clashing feed shows a conflict', async () => {
     const owner = await newPage(browser);
-    const account = await registerVerifiedClient(owner.page, 'Lerato', 'Mokoena', 'owner');
+    const account = await registerVerifiedClient(owner.page, 'Nomsa', 'Mokoena', 'owner');
     await signIn(owner.page, account.email, account.password);
     const title = `Drakensberg cottage ${Date.now()}`;
     const listingId = await createCottage(owner.page, {
