@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultPermissions, PERMISSION_KEYS, type PermissionKey, type Permissions } from './permissions.ts';
 import { ROLES, type Role } from './roles.ts';
+import { routeRefusal } from './route-refusal.ts';
 import {
   accountLinks,
   canAccessRoute,
@@ -15,7 +16,6 @@ import {
   ROUTE_ACCESS,
   type RouteUser,
   registerPathFor,
-  routeRefusal,
   shouldRememberRoute,
 } from './routes.ts';
 

@@ -1,7 +1,7 @@
 import { Container, Skeleton, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { canAccessRoute, type GuardedRoute, routeRefusal } from '../../domain/routes.ts';
+import { canAccessRoute, type GuardedRoute, type RouteUser } from '../../domain/routes.ts';
 import { useCurrentUser } from '../features/account/api.ts';
 import { notifyNotice } from '../lib/notify.ts';
 
@@ -27,15 +27,18 @@ export function RouteGuard({ route }: { route: GuardedRoute }) {
     const returnUrl = `${location.pathname}${location.search}`;
     return <Navigate to={`/login?returnUrl=${encodeURIComponent(returnUrl)}`} replace />;
   }
-  if (!canAccessRoute(route, user)) {
-    return (
-      <HomeWithNotice
-        title="That page is not available to your account"
-        message={routeRefusal(route, user)}
-      />
-    );
-  }
+  if (!canAccessRoute(route, user)) return <RefusedVisit route={route} user={user} />;
   return <Outlet />;
+}
+
+/** Home, told why; the words load only when a visit is refused (not in every page's first load). */
+function RefusedVisit({ route, user }: { route: GuardedRoute; user: RouteUser }) {
+  useEffect(() => {
+    void import('../../domain/route-refusal.ts').then(({ routeRefusal }) =>
+      notifyNotice('sent-home', 'That page is not available to your account', routeRefusal(route, user)),
+    );
+  }, [route, user]);
+  return <Navigate to="/" replace />;
 }
 
 /** Home, saying why: a refused or unknown address never just disappears. */
