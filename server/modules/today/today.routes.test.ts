@@ -207,6 +207,8 @@ describe('GET /api/today: the owner’s desk', () => {
       expect(ids(rows)).not.toContain(b.othersToday);
     }
     expect(ids(today.arrivals)).toEqual([b.event, b.cottageIn]);
+    // The row shows the event's times with its dates; its duration is the hours alone, not the times again.
+    expect(today.arrivals.find((row) => row.booking.id === b.event)?.booking.duration).toBe('4 hours');
   });
 
   it('requests waiting for approval', async () => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { businessIdOf, canManageReservationsOf } from '../../../domain/access.ts';
 import { type LedgerLine, ledgerSummary, unbilledTotalOf } from '../../../domain/billing.ts';
 import { addDays, type IsoDate, todayInBusinessZone } from '../../../domain/dates.ts';
-import { describeDuration, priceUnitFor } from '../../../domain/rental-unit.ts';
+import { describeDuration, formatUnits, hoursBetween, priceUnitFor } from '../../../domain/rental-unit.ts';
 import type { Today, TodayBooking, TodayQuery } from '../../../domain/schemas/today.ts';
 import {
   BALANCE_HORIZON_DAYS,
@@ -63,12 +63,11 @@ function toTodayBooking(row: DeskRow, sums: LineSums): TodayBooking {
     start_time: startTime,
     end_time: endTime,
     price_unit: unit,
-    duration: describeDuration(unit, {
-      startDate: row.start_date,
-      endDate: row.end_date,
-      startTime,
-      endTime,
-    }),
+    // An event's times are already in the row's dates (bookedWhen): its duration is the hours alone.
+    duration:
+      startTime && endTime
+        ? formatUnits('hour', hoursBetween(startTime, endTime))
+        : describeDuration(unit, { startDate: row.start_date, endDate: row.end_date, startTime, endTime }),
     guests: row.guests,
     property:
       row.property_id && row.property_title && row.property_type
