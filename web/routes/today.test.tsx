@@ -79,7 +79,7 @@ describe('the Today desk', () => {
       price_unit: 'hour',
       start_time: '14:00',
       end_time: '18:00',
-      duration: '14:00–18:00 (4 hours)',
+      duration: '4 hours',
     });
     const held = aBooking({
       id: 'r3',
