@@ -87,11 +87,7 @@ export default function ProfilePage() {
   // The account and its sessions are gone: forget the user on this device and go home.
   const afterDeletion = async () => {
     notifySuccess(ACCOUNT_DELETION_MESSAGES.deleted);
-    try {
-      await logout('/');
-    } catch {
-      // The session ended with the account; signing out has nothing left to end.
-    }
+    await logout('/', { sessionEnded: true });
   };
 
   if (isPending) {
