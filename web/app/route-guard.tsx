@@ -4,6 +4,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { canAccessRoute, type GuardedRoute, type RouteUser } from '../../domain/routes.ts';
 import { useCurrentUser } from '../features/account/api.ts';
 import { notifyNotice } from '../lib/notify.ts';
+import { isLeavingAccount } from './leaving-account.ts';
+import { SIGNED_OUT_STATE } from './signed-in-landing.tsx';
 
 export function PageSkeleton() {
   return (
@@ -24,6 +26,7 @@ export function RouteGuard({ route }: { route: GuardedRoute }) {
   const { data: user, isPending } = useCurrentUser();
   if (isPending) return <PageSkeleton />;
   if (!user) {
+    if (isLeavingAccount()) return <Navigate to="/" replace state={SIGNED_OUT_STATE} />;
     const returnUrl = `${location.pathname}${location.search}`;
     return <Navigate to={`/login?returnUrl=${encodeURIComponent(returnUrl)}`} replace />;
   }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { CURRENT_USER_KEY } from '../features/account/api.ts';
 import { authApi } from '../features/auth/api.ts';
 import { clearLastRoute } from '../lib/storage.ts';
+import { markLeavingAccount } from './leaving-account.ts';
 import { SIGNED_OUT_STATE } from './signed-in-landing.tsx';
 
 /**
@@ -22,6 +23,7 @@ export function useLogout() {
     // query observer: clear() alone would leave it showing the old user until it re-renders).
     queryClient.setQueryData(CURRENT_USER_KEY, null);
     queryClient.clear();
+    markLeavingAccount(false);
   };
   return async (to = '/', { sessionEnded = false } = {}) => {
     clearLastRoute();

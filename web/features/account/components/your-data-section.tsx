@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DELETION_CONFIRMATION_WORD } from '../../../../domain/account-deletion.ts';
 import type { Role } from '../../../../domain/roles.ts';
+import { markLeavingAccount } from '../../../app/leaving-account.ts';
 import { refusalOr } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { downloadMyData, useDeleteAccount } from '../account-data-api.ts';
@@ -72,10 +73,12 @@ function DeleteAccountModal({
     event.preventDefault();
     if (!ready) return;
     setError(null);
+    markLeavingAccount(true);
     try {
       await remove.mutateAsync(password);
       onDeleted();
     } catch (failure) {
+      markLeavingAccount(false);
       setError(refusalOr(failure, 'Failed to delete your account. Please try again.'));
     }
   };
