@@ -7,6 +7,7 @@ import type { Role } from '../../domain/roles.ts';
 import type { CurrentUser } from '../features/account/api.ts';
 import { mockApi, renderWithProviders } from '../test/render.tsx';
 import { aUserProfile } from '../test/wire-fixtures.ts';
+import { markLeavingAccount } from './leaving-account.ts';
 import MobileMenu from './mobile-menu.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import { Shell } from './shell.tsx';
@@ -137,5 +138,36 @@ describe('route guard: a staff member’s permission opens the screen', () => {
     const { router } = renderGuarded(person('frontoffice'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByText('Property Management screen')).toBeNull();
+  });
+});
+
+describe('route guard: nobody signed in', () => {
+  function renderSignedOut() {
+    mockApi((call) => (call.url === '/api/session' ? { body: { user: null } } : undefined));
+    return renderWithProviders(<Outlet />, {
+      path: '/property-management',
+      route: '/',
+      routes: [
+        {
+          element: <RouteGuard route="propertyManagement" />,
+          children: [{ path: 'property-management', element: <Screen /> }],
+        },
+      ],
+    });
+  }
+
+  afterEach(() => markLeavingAccount(false));
+
+  it('a visitor goes to login, to come back here', async () => {
+    const { router } = renderSignedOut();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?returnUrl=%2Fproperty-management');
+  });
+
+  it('while their account is being deleted (sessions already gone), they go home, not to login', async () => {
+    markLeavingAccount(true);
+    const { router } = renderSignedOut();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.search).toBe('');
   });
 });
