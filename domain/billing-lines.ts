@@ -54,6 +54,7 @@ export const KIND_LABELS = {
   rental: 'Rental',
   payment: 'Payment',
   deposit_received: 'Deposit received',
+  refund: 'Refund',
   deposit_refunded: 'Deposit refunded',
   deposit_kept: 'Deposit kept',
 } as const;

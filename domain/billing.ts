@@ -15,6 +15,7 @@ export const TRANSACTION_KINDS = [
   'stock',
   'rental',
   'payment',
+  'refund',
   'deposit_received',
   'deposit_refunded',
   'deposit_kept',
@@ -27,6 +28,10 @@ export const isCharge = (kind: TransactionKind) => CHARGE_KINDS.includes(kind);
 
 export const PAYMENT_METHODS = ['manual', 'payfast'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** How money went back to a client (a refund or a deposit refund): PayFast has no refund API for every method. */
+export const PAYOUT_METHODS = ['eft', 'cash', 'card', 'payfast', 'other'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
 /** a / b rounded half away from zero, exactly (BigInt: quantity × price × tax can pass 2^53). */
 function divideHalfUp(a: bigint, b: bigint): number {
@@ -241,6 +246,9 @@ export function ledgerSummary(lines: readonly LedgerLine[], unbilledTotalCents =
     switch (line.kind) {
       case 'payment':
         paymentsCents += money;
+        break;
+      case 'refund':
+        paymentsCents -= money;
         break;
       case 'deposit_received':
         depositHeldCents += money;

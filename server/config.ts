@@ -25,6 +25,17 @@ const ConfigSchema = z
     PAYFAST_MERCHANT_ID: z.string().optional(),
     PAYFAST_MERCHANT_KEY: z.string().optional(),
     PAYFAST_PASSPHRASE: z.string().optional(),
+    /**
+     * 32 random bytes, base64: encrypts owners' PayFast merchant keys and passphrases at rest
+     * (docs/decisions/057). Required in production; a fixed development key elsewhere.
+     */
+    PAYMENT_CREDENTIALS_KEY: z
+      .string()
+      .refine(
+        (value) => Buffer.from(value, 'base64').length === 32,
+        'must be 32 random bytes, base64-encoded',
+      )
+      .optional(),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     /** Where the Stripe client sends API calls (default Stripe's own); tests point it at a local fake. */
@@ -155,6 +166,8 @@ const PRODUCTION_REQUIRED = {
   PUBLIC_URL: 'links in emails and PayFast callbacks use it, and only its origin may sign in or send changes',
   AUTH_SECRET:
     'sessions are signed with it; a secret generated into DATA_DIR differs on every server and is lost with the disk',
+  PAYMENT_CREDENTIALS_KEY:
+    "owners' PayFast merchant keys and passphrases are encrypted with it; without it they could not be read back",
 } as const;
 
 /** Parses the environment once; a bad value stops the server with a message naming the variable. */

@@ -38,6 +38,7 @@ import * as auditLog from './migrations/038-audit-log.ts';
 import * as calendarExports from './migrations/039-calendar-exports.ts';
 import * as calendarImport from './migrations/040-calendar-import.ts';
 import * as accountDeletion from './migrations/041-account-deletion.ts';
+import * as onlinePayments from './migrations/042-online-payments.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '039-calendar-exports': calendarExports,
   '040-calendar-import': calendarImport,
   '041-account-deletion': accountDeletion,
+  '042-online-payments': onlinePayments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,7 +1,13 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { PaymentMethod, TransactionKind } from '../../domain/billing.ts';
+import type { PaymentMethod, PayoutMethod, TransactionKind } from '../../domain/billing.ts';
 import type { BookedRates } from '../../domain/booking-total.ts';
 import type { DocumentKind, DocumentSeries } from '../../domain/documents.ts';
+import type {
+  DepositType,
+  PaymentTerms,
+  PlanKind,
+  SecurityDepositCollection,
+} from '../../domain/payment-plan.ts';
 import type { Permissions } from '../../domain/permissions.ts';
 import type { PhotographyStatus } from '../../domain/photography.ts';
 import type { PlanId, SubscriptionStatus } from '../../domain/plans.ts';
@@ -118,6 +124,8 @@ export interface EmailAttachmentsTable {
   /** Exactly one of document_id and agreement_id (migration 030). */
   document_id: ColumnType<string | null, string | null | undefined, never>;
   agreement_id: ColumnType<string | null, string | null | undefined, never>;
+  /** A payment's receipt (booking_payments.receipt_pdf), migration 042. */
+  booking_payment_id: ColumnType<string | null, string | null | undefined, never>;
   file_name: string;
   position: Generated<number>;
 }
@@ -416,6 +424,8 @@ export interface PropertiesTable {
   specifications: ColumnType<Specifications, string, string>;
   /** Set when the listing is archived (deleted while it has reservations); null while it is live. */
   archived_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A request is confirmed at once (migration 042). */
+  instant_book: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -463,6 +473,10 @@ export interface ReservationsTable {
   /** The rental agreement version the client accepted, and when (migration 030); null under Rentza's terms. */
   agreement_id: ColumnType<string | null, string | null | undefined, never>;
   agreement_accepted_at: ColumnType<Date | null, Date | null | undefined, never>;
+  /** The payment plan and cancellation policy it was confirmed under (migration 042); null before. */
+  payment_terms: ColumnType<PaymentTerms | null, string | null | undefined, string | null>;
+  deposit_due_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  balance_due_on: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -532,6 +546,10 @@ export interface ReservationTransactionsTable {
   created_by: string | null;
   voided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   voided_by: string | null;
+  /** The online payment this line records (migration 042). */
+  booking_payment_id: ColumnType<string | null, string | null | undefined, never>;
+  /** How a refund or a deposit refund was paid out. */
+  payout_method: ColumnType<PayoutMethod | null, PayoutMethod | null | undefined, PayoutMethod | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -675,6 +693,13 @@ export interface Database {
   calendar_feed_conflicts: CalendarFeedConflictsTable;
   calendar_exports: CalendarExportsTable;
   audit_log: AuditLogTable;
+  owner_payment_accounts: OwnerPaymentAccountsTable;
+  payfast_simulator_merchants: PayfastSimulatorMerchantsTable;
+  payment_plans: PaymentPlansTable;
+  cancellation_policies: CancellationPoliciesTable;
+  booking_payments: BookingPaymentsTable;
+  payment_links: PaymentLinksTable;
+  payment_reminders: PaymentRemindersTable;
 }
 
 /** One saved version of a business's rental agreement (migration 030): never changed or deleted. */
@@ -778,4 +803,89 @@ export interface AuditLogTable {
   action: string;
   changes: ColumnType<AuditChanges, AuditChanges | undefined, never>;
   summary: string | null;
+}
+
+/** The owner's own PayFast merchant, or EFT only (migration 042); key and passphrase encrypted. */
+export interface OwnerPaymentAccountsTable {
+  owner_id: string;
+  method: 'payfast' | 'eft_only';
+  merchant_id: string | null;
+  merchant_key_encrypted: string | null;
+  passphrase_encrypted: string | null;
+  /** Set when a signed test call to PayFast succeeded; null until then (not usable). */
+  verified_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The merchants the PayFast simulator knows (simulator mode only), as PayFast knows its merchants. */
+export interface PayfastSimulatorMerchantsTable {
+  merchant_id: string;
+  merchant_key: string;
+  passphrase: string;
+  name: string;
+  created_at: Generated<Date>;
+}
+
+/** A business's payment plan (property_id null) or one listing's. */
+export interface PaymentPlansTable {
+  id: Generated<string>;
+  owner_id: string;
+  property_id: string | null;
+  kind: PlanKind;
+  deposit_type: DepositType;
+  deposit_percent: Numeric;
+  deposit_amount_cents: number;
+  balance_days_before: number;
+  security_deposit: SecurityDepositCollection;
+  updated_at: Generated<Date>;
+}
+
+export interface CancellationPoliciesTable {
+  owner_id: string;
+  free_until_days_before: number;
+  fee_percent: Numeric;
+  updated_at: Generated<Date>;
+}
+
+export type BookingPaymentPurpose = 'due_now' | 'balance' | 'security_deposit';
+
+/** One online payment asked of PayFast for a booking (reference = m_payment_id). */
+export interface BookingPaymentsTable {
+  id: Generated<string>;
+  reference: string;
+  owner_id: string;
+  reservation_id: string;
+  merchant_id: string;
+  purpose: BookingPaymentPurpose;
+  payment_cents: number;
+  security_deposit_cents: number;
+  amount_cents: number;
+  status: Generated<PaymentStatus>;
+  gateway_payment_id: string | null;
+  failure_reason: string | null;
+  payer_user_id: string | null;
+  payment_link_id: string | null;
+  receipt_number: string | null;
+  receipt_pdf: Buffer | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
+export interface PaymentLinksTable {
+  id: Generated<string>;
+  token_hash: string;
+  owner_id: string;
+  reservation_id: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
+export interface PaymentRemindersTable {
+  reservation_id: string;
+  kind: 'before_due' | 'overdue';
+  due_on: string;
+  sent_at: Generated<Date>;
 }
