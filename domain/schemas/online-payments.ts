@@ -89,6 +89,18 @@ export const ListingPaymentTermsSchema = z.object({
 });
 export type ListingPaymentTerms = z.infer<typeof ListingPaymentTermsSchema>;
 
+/** An online payment of a booking, as the editor and the client see it. */
+export const BookingPaymentViewSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(['pending', 'complete', 'failed', 'cancelled']),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+});
+export type BookingPaymentView = z.infer<typeof BookingPaymentViewSchema>;
+
 /** What a client owes on a booking now (My Reservations, the payment link page). */
 export const PaymentDueSchema = z.object({
   reservationId: z.string(),
@@ -104,6 +116,8 @@ export const PaymentDueSchema = z.object({
   next: z.object({ dueOn: z.string(), cents: z.number().int() }).nullable(),
   overdue: z.boolean(),
   planText: z.string().nullable(),
+  /** The booking's online payments, newest first (a return from PayFast shows the latest's state). */
+  payments: z.array(BookingPaymentViewSchema),
 });
 export type PaymentDue = z.infer<typeof PaymentDueSchema>;
 
@@ -125,15 +139,3 @@ export const PaymentLinkViewSchema = z.object({
   due: PaymentDueSchema,
 });
 export type PaymentLinkView = z.infer<typeof PaymentLinkViewSchema>;
-
-/** An online payment of a booking, as the editor and the client see it. */
-export const BookingPaymentViewSchema = z.object({
-  id: z.string(),
-  reference: z.string(),
-  amountCents: z.number().int(),
-  status: z.enum(['pending', 'complete', 'failed', 'cancelled']),
-  createdAt: z.string(),
-  completedAt: z.string().nullable(),
-  receiptNumber: z.string().nullable(),
-});
-export type BookingPaymentView = z.infer<typeof BookingPaymentViewSchema>;
