@@ -151,7 +151,12 @@ export function paymentIdPrefix(kind: PaymentKind): 'PAY_' | 'SUB_' | 'UPDATE_' 
 }
 
 export function newPaymentId(kind: PaymentKind, now: Date, random: string): string {
-  return `${paymentIdPrefix(kind)}${now.getTime()}_${random}`;
+  return timestampedReference(paymentIdPrefix(kind), now, random);
+}
+
+/** A gateway reference: a prefix (PAY_, SUB_, UPDATE_, BKP_ for a booking's payment), a timestamp, a random string. */
+export function timestampedReference(prefix: string, now: Date, random: string): string {
+  return `${prefix}${now.getTime()}_${random}`;
 }
 
 /** 'Pro Plan - Monthly Subscription' (§3, billing history entry). */

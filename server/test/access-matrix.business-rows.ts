@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createPaymentLink } from '../modules/online-payments/payment-links.ts';
 import {
   data,
   extraChargeBody,
@@ -640,7 +641,47 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     request: () => ({ url: `/api/admin/audit?owner_id=${owner().id}&size=10` }),
     expect: '401 403 403 403 403 403 200',
   },
+  // paying a booking online (decision 060): what is due for its client and whoever manages it; only
+  // the client pays (the matrix's owner takes EFT only: 409); a payment link needs no session.
+  getReservationsByIdPaymentDue: {
+    request: () => ({ url: `/api/reservations/${data().reservation.id}/payment-due` }),
+    expect: '401 200 200 404 200 200 200',
+  },
+  postReservationsByIdPay: {
+    request: () => ({ url: `/api/reservations/${data().reservation.id}/pay`, body: { purpose: 'due_now' } }),
+    expect: '401 409 403 404 403 403 403',
+  },
+  getPayByToken: {
+    request: async () => ({ url: `/api/pay/${await freshPaymentLinkToken()}` }),
+    expect: '200 200 200 200 200 200 200',
+  },
+  postPayByTokenCheckout: {
+    request: async () => ({
+      url: `/api/pay/${await freshPaymentLinkToken()}/checkout`,
+      body: { purpose: 'due_now' },
+    }),
+    expect: '409 409 409 409 409 409 409',
+  },
+  postPaymentsPayfastBookingNotify: {
+    request: () => ({
+      url: '/api/payments/payfast/booking-notify',
+      body: 'm_payment_id=BKP_unknown&payment_status=COMPLETE',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    expect: '200 200 200 200 200 200 200',
+  },
 };
+
+/** A payment link to the first owner's confirmed booking. */
+const freshPaymentLinkToken = async () =>
+  (
+    await createPaymentLink(session().t.db, {
+      reservationId: data().reservation.id,
+      ownerId: owner().id,
+      createdBy: owner().id,
+      publicUrl: session().t.config.PUBLIC_URL,
+    })
+  ).token;
 
 let otherOwnerAgreementSaved: Promise<string> | undefined;
 /** The other owner's custom_agreement add-on and a first version (once); returns the other owner's id. */

@@ -124,7 +124,7 @@ const chargeColumns = (line: ChargeLine) => ({
 });
 
 /** Money moved without being charged: a payment, or the deposit received or refunded. */
-const moneyColumns = (description: string, amountCents: number) => ({
+export const moneyColumns = (description: string, amountCents: number) => ({
   description,
   quantity: 1,
   unit: null,

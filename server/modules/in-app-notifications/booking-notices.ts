@@ -121,7 +121,8 @@ export async function paymentNotices(
     ownerId: string;
     propertyTitle: string;
     amountCents: number;
-    actorId: string;
+    /** Who recorded it (not told of their own act); null for an online payment's notification. */
+    actorId: string | null;
   },
 ): Promise<void> {
   const amount = formatRandCents(payment.amountCents);

@@ -6,6 +6,7 @@ import type { Database } from '../../db/types.ts';
 import type { HttpCall, PayfastSettings } from '../../platform/payments/payfast-gateway.ts';
 import { type CheckoutField, itnSignature, signCheckout } from '../../platform/payments/payfast-signature.ts';
 import { continuingAddOnIds } from '../subscriptions/subscription.repository.ts';
+import { simulatorMerchant } from './simulator-merchants.ts';
 
 /**
  * A local stand-in for PayFast (PAYFAST_MODE=simulator): it checks a checkout form's signature as
@@ -15,24 +16,45 @@ import { continuingAddOnIds } from '../subscriptions/subscription.repository.ts'
 
 export type SimulatorDecision = 'COMPLETE' | 'FAILED' | 'CANCELLED';
 
-/** The checkout form as posted, with its signature checked against the merchant's passphrase. */
+/** The merchant whose key and passphrase sign a checkout and its ITNs (the platform's, or an owner's). */
+export type SignatureMerchant = Pick<PayfastSettings, 'merchantId' | 'merchantKey' | 'passphrase'>;
+
+/**
+ * The checkout form as posted, with its signature and key checked against the merchant it names
+ * (null: a merchant the simulator does not know, as PayFast would refuse it).
+ */
 export function readCheckout(
   posted: Array<[string, string]>,
-  settings: PayfastSettings,
+  merchant: SignatureMerchant | null,
 ): { fields: Record<string, string>; valid: boolean } {
   const fields = Object.fromEntries(posted);
   const { signature, ...signed } = fields;
   let valid = false;
   try {
     valid =
-      signCheckout(signed as Partial<Record<CheckoutField, string>>, settings.passphrase).signature ===
+      merchant !== null &&
+      signCheckout(signed as Partial<Record<CheckoutField, string>>, merchant.passphrase).signature ===
         signature &&
-      signed.merchant_id === settings.merchantId &&
-      signed.merchant_key === settings.merchantKey;
+      signed.merchant_id === merchant.merchantId &&
+      signed.merchant_key === merchant.merchantKey;
   } catch {
     valid = false;
   }
   return { fields, valid };
+}
+
+/**
+ * The merchant a checkout form names: the platform's own (the app's settings, for subscriptions), or
+ * one the simulator knows (PayFast's sandbox merchant, or an owner's registered merchant).
+ */
+export async function checkoutMerchant(
+  db: Kysely<Database>,
+  settings: PayfastSettings,
+  merchantId: string | undefined,
+): Promise<SignatureMerchant | null> {
+  if (!merchantId) return null;
+  if (merchantId === settings.merchantId) return settings;
+  return simulatorMerchant(db, merchantId);
 }
 
 const centsOf = (rand: string) => Math.round(Number(rand) * 100);
@@ -47,7 +69,7 @@ export function buildItn(
     amountCents: number;
     token: string | null;
   },
-  settings: PayfastSettings,
+  settings: Pick<PayfastSettings, 'merchantId' | 'passphrase'>,
 ): string {
   // PayFast's card fee: 3.2 % + R 2.00 (its published standard rate), shown as a negative amount.
   const fee = Math.round(outcome.amountCents * 0.032) + 200;
@@ -121,6 +143,7 @@ export async function decide(
   settings: PayfastSettings,
   http: HttpCall,
   log: Pick<FastifyBaseLogger, 'warn'>,
+  merchant: SignatureMerchant = settings,
 ): Promise<string> {
   if (decision === 'CANCELLED') return order.cancel_url ?? '/';
   const isSubscription = Boolean(order.subscription_type);
@@ -139,7 +162,8 @@ export async function decide(
       amountCents: centsOf(order.amount ?? '0'),
       token,
     },
-    settings,
+    // Signed as PayFast signs it: with the passphrase of the merchant the payment went to.
+    merchant,
   );
   // As PayFast does, the buyer is sent back whatever the notify URL answered (PayFast would retry it).
   await postItn(http, order.notify_url ?? settings.notifyUrl, body, settings.publicUrl).catch(

@@ -9,10 +9,12 @@ import { readSignedForm } from '../../platform/payments/payfast-itn.ts';
 import { apiSignature } from '../../platform/payments/payfast-signature.ts';
 import {
   applySimulatedApiCall,
+  checkoutMerchant,
   decide,
   foreignCallback,
   isOwnUrl,
   readCheckout,
+  type SignatureMerchant,
 } from './payfast-simulator.ts';
 
 function page(reply: FastifyReply, status: number, title: string, body: string) {
@@ -52,10 +54,16 @@ export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDe
   if (settings.mode !== 'simulator') return;
   const ownOrigin = new URL(settings.publicUrl).origin;
 
-  /** A posted checkout form: read strictly, its callbacks on this site, and whether it is signed. */
-  const readOrder = (
+  /**
+   * A posted checkout form: read strictly, its callbacks on this site, and whether it is signed by
+   * the merchant it names (the platform's for subscriptions, an owner's for a booking).
+   */
+  const readOrder = async (
     raw: string,
-  ): { ok: true; fields: Record<string, string>; valid: boolean } | { ok: false; message: string } => {
+  ): Promise<
+    | { ok: true; fields: Record<string, string>; valid: boolean; merchant: SignatureMerchant | null }
+    | { ok: false; message: string }
+  > => {
     const form = readSignedForm(raw);
     if (!form.ok) return { ok: false, message: `The payment request could not be read (${form.reason}).` };
     const foreign = foreignCallback(form.fields, settings.publicUrl);
@@ -64,7 +72,8 @@ export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDe
         ok: false,
         message: `The ${foreign} must be an address on this site (${ownOrigin}): the simulator only calls back, and returns buyers to, Rentza itself.`,
       };
-    return { ok: true, ...readCheckout(form.posted, settings) };
+    const merchant = await checkoutMerchant(deps.db, settings, form.fields.merchant_id);
+    return { ok: true, merchant, ...readCheckout(form.posted, merchant) };
   };
 
   app.register(async (scoped) => {
@@ -76,7 +85,7 @@ export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDe
 
     scoped.post(`${SIMULATOR_PATH}/eng/process`, { schema: { hide: true } }, async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
-      const checkout = readOrder(raw);
+      const checkout = await readOrder(raw);
       if (!checkout.ok) return page(reply, 400, 'Payment could not start', alert(checkout.message));
       const { fields, valid } = checkout;
       if (!valid)
@@ -89,10 +98,15 @@ export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDe
       const recurring = fields.subscription_type
         ? `<dt>Then</dt><dd>${escapeHtml(rand(fields.recurring_amount))} ${escapeHtml(FREQUENCY[fields.frequency ?? ''] ?? '')} from ${escapeHtml(fields.billing_date ?? '')}, until cancelled</dd>`
         : '';
+      // A booking's payment goes to the owner's merchant: the page names the payee, not Rentza.
+      const title =
+        checkout.merchant?.merchantId === settings.merchantId
+          ? 'Pay Rentza'
+          : `Pay ${fields.item_name || 'the merchant'}`;
       return page(
         reply,
         200,
-        'Pay Rentza',
+        title,
         `<dl>
   <dt>Item</dt><dd>${escapeHtml(fields.item_name ?? '')}</dd>
   <dt>Details</dt><dd>${escapeHtml(fields.item_description ?? '')}</dd>
@@ -123,7 +137,7 @@ export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDe
         const parsed = Decision.safeParse(form.ok ? form.fields : {});
         if (!parsed.success)
           return page(reply, 400, 'Payment could not continue', '<p role="alert">Choose an outcome.</p>');
-        const checkout = readOrder(parsed.data.order);
+        const checkout = await readOrder(parsed.data.order);
         if (!checkout.ok) return page(reply, 400, 'Payment could not continue', alert(checkout.message));
         if (!checkout.valid)
           return page(reply, 400, 'Payment could not continue', '<p role="alert">Signature mismatch.</p>');
@@ -134,6 +148,7 @@ export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDe
           settings,
           deps.payments.http,
           request.log,
+          checkout.merchant ?? settings,
         );
         return reply.redirect(next, 303);
       },

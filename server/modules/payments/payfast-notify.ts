@@ -21,7 +21,6 @@ export async function processPayfastItn(
   log: FastifyBaseLogger,
 ): Promise<Settlement> {
   const settings = deps.payments.payfastSettings;
-  const validateUrl = settings.validateUrl;
   // Read once: the fields checked, settled and recorded are the same ones.
   const body = readSignedForm(rawBody);
   const fields = body.ok ? body.fields : {};
@@ -31,19 +30,10 @@ export async function processPayfastItn(
     passphrase: settings.passphrase,
     allowedRanges: settings.allowedSources,
     expectedAmountCents: (reference) => expectedAmountCents(deps.db, reference),
-    confirm: validateUrl
-      ? async (parameterString) =>
-          (
-            await deps.payments.http(validateUrl, {
-              method: 'POST',
-              headers: { 'content-type': 'application/x-www-form-urlencoded' },
-              body: parameterString,
-            })
-          ).text
-      : null,
+    confirm: payfastConfirmation(deps),
   });
   if (!verdict.ok) {
-    await record(deps, rawBody, sourceIp, fields, {
+    await recordPayfastNotification(deps, rawBody, sourceIp, fields, {
       outcome: 'rejected',
       reason: verdict.reason,
       paymentId: null,
@@ -64,7 +54,7 @@ export async function processPayfastItn(
     paymentMethod: null,
   };
   const settlement = await settlePaymentEvent(deps.db, deps.config, event);
-  await record(deps, rawBody, sourceIp, fields, settlement);
+  await recordPayfastNotification(deps, rawBody, sourceIp, fields, settlement);
   const { retired } = settlement;
   if (retired) {
     // The new recurring billing is in place; the replaced one must stop charging, at its own gateway.
@@ -79,7 +69,28 @@ export async function processPayfastItn(
   return settlement;
 }
 
-async function record(
+/** PayFast's server confirmation of an ITN (PAYFAST.md check 5); null in simulator mode, which skips it. */
+export function payfastConfirmation(
+  deps: Pick<AppDeps, 'payments'>,
+): ((parameterString: string) => Promise<string>) | null {
+  const validateUrl = deps.payments.payfastSettings.validateUrl;
+  return validateUrl
+    ? async (parameterString) =>
+        (
+          await deps.payments.http(validateUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: parameterString,
+          })
+        ).text
+    : null;
+}
+
+/**
+ * Keeps a PayFast notification with what became of it. `paymentId` names a subscription payment; a
+ * booking's notification has none (its m_payment_id and pf_payment_id are in the body and columns).
+ */
+export async function recordPayfastNotification(
   deps: Pick<AppDeps, 'db'>,
   rawBody: string,
   sourceIp: string,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PLANS } from '../../../domain/plans.ts';
@@ -91,7 +91,26 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
     },
   );
 
-  // PayFast posts its ITN as a form; the signature is computed over the body exactly as received.
+  registerPayfastNotifyRoute(app, deps, {
+    url: '/api/payments/payfast/notify',
+    summary: 'PayFast ITN: answered 200 at once, then verified and applied once',
+    process: (rawBody, sourceIp, log) => processPayfastItn(deps, rawBody, sourceIp, log),
+  });
+}
+
+/**
+ * A PayFast ITN endpoint (docs/decisions/027): limited per address (PayFast's own exempt), the form
+ * body kept as received (the signature is computed over it), 200 'OK' at once, then processed.
+ */
+export function registerPayfastNotifyRoute(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'payments'>,
+  route: {
+    url: string;
+    summary: string;
+    process: (rawBody: string, sourceIp: string, log: FastifyBaseLogger) => Promise<unknown>;
+  },
+): void {
   app.register(async (scoped) => {
     const sources = deps.payments.payfastSettings.allowedSources;
     await limitNotificationRate(scoped, NOTIFICATION_RATE_LIMITS.payfast, (address) =>
@@ -104,7 +123,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
       (_request, body, done) => done(null, body),
     );
     scoped.post(
-      '/api/payments/payfast/notify',
+      route.url,
       {
         bodyLimit: PAYFAST_NOTIFY_BODY_LIMIT,
         // A NUL is refused by readSignedForm and recorded with the rest of the notification.
@@ -112,7 +131,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
         schema: {
           security: PUBLIC_ACCESS,
           tags,
-          summary: 'PayFast ITN: answered 200 at once, then verified and applied once',
+          summary: route.summary,
           response: {
             200: { description: 'Received', content: { 'text/plain': { schema: z.literal('OK') } } },
           },
@@ -121,7 +140,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
       async (request, reply) => {
         const rawBody = typeof request.body === 'string' ? request.body : '';
         reply.code(200).type('text/plain').send('OK');
-        await processPayfastItn(deps, rawBody, request.ip, request.log).catch((error: unknown) => {
+        await route.process(rawBody, request.ip, request.log).catch((error: unknown) => {
           request.log.error({ err: error }, 'PayFast ITN processing failed');
         });
         return reply;
