@@ -640,6 +640,13 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     request: () => ({ url: `/api/admin/audit?owner_id=${owner().id}&size=10` }),
     expect: '401 403 403 403 403 403 200',
   },
+  // Send payment link (issue 23, decision 061): the business; a client is refused, another owner sees nothing.
+  postReservationsByIdPaymentLink: {
+    request: async () => ({
+      url: `/api/reservations/${(await freshReservation('confirmed')).id}/payment-link`,
+    }),
+    expect: '401 403 200 404 200 200 200',
+  },
 };
 
 let otherOwnerAgreementSaved: Promise<string> | undefined;

@@ -47,16 +47,16 @@ export function PaymentDueSummary({
         )}
         {due.nowCents > 0 && (
           <Text size="sm" fw={500}>
-            {formatRandCents(due.nowCents)} due now
+            {`${formatRandCents(due.nowCents)} due now`}
           </Text>
         )}
         {due.next && !due.overdue && (
           <Text size="sm">
-            {formatRandCents(due.next.cents)} due by {formatDisplayDate(due.next.dueOn)}
+            {`${formatRandCents(due.next.cents)} due by ${formatDisplayDate(due.next.dueOn)}`}
           </Text>
         )}
         <Text size="sm" c="dimmed">
-          Balance {formatRandCents(due.balanceCents)}
+          {`Balance ${formatRandCents(due.balanceCents)}`}
         </Text>
       </Group>
       {due.planText && (
