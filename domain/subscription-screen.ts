@@ -53,6 +53,8 @@ export const SUBSCRIPTION_MESSAGES = {
 export const PAYMENT_STORAGE_KEYS = {
   payment: 'rentza.currentPaymentId',
   methodUpdate: 'rentza.paymentMethodUpdateId',
+  /** A client's payment of a booking to its owner (issue 23, decision 061). */
+  bookingPayment: 'rentza.bookingPaymentReference',
 } as const;
 
 /** /payment/return polls while PayFast has not yet told the server the outcome. */

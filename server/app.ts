@@ -44,6 +44,7 @@ import { registerInAppNotificationRoutes } from './modules/in-app-notifications/
 import { registerInvitationRoutes } from './modules/invitations/invitation.routes.ts';
 import { registerNotificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.ts';
 import { registerBookingPaymentRoutes } from './modules/online-payments/booking-payment.routes.ts';
+import { registerPaymentLinkRoutes } from './modules/online-payments/payment-link.routes.ts';
 import { registerPayfastSimulatorRoutes } from './modules/payfast-simulator/simulator.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payment.routes.ts';
 import { registerPhotographyRoutes } from './modules/photography/photography.routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCalendarExportRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerBookingPaymentRoutes(app, deps);
+  registerPaymentLinkRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);

@@ -139,3 +139,10 @@ export const PaymentLinkViewSchema = z.object({
   due: PaymentDueSchema,
 });
 export type PaymentLinkView = z.infer<typeof PaymentLinkViewSchema>;
+
+/** POST /api/reservations/:id/payment-link: the owner emailed the client a link to pay (decision 061). */
+export const PaymentLinkSentSchema = z.object({
+  sentTo: z.string(),
+  expiresAt: z.string(),
+});
+export type PaymentLinkSent = z.infer<typeof PaymentLinkSentSchema>;

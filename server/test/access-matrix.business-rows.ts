@@ -670,6 +670,13 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     }),
     expect: '200 200 200 200 200 200 200',
   },
+  // Send payment link (issue 23, decision 061): the business; a client is refused, another owner sees nothing.
+  postReservationsByIdPaymentLink: {
+    request: async () => ({
+      url: `/api/reservations/${(await freshReservation('confirmed')).id}/payment-link`,
+    }),
+    expect: '401 403 200 404 200 200 200',
+  },
 };
 
 /** A payment link to the first owner's confirmed booking. */

@@ -277,6 +277,8 @@ export const routes: RouteObject[] = [
         element: <RouteGuard route="adminAudit" />,
         children: [{ path: 'admin/audit', element: page(() => import('../routes/admin-audit.tsx')) }],
       },
+      // A payment link's page (issue 23, decision 061): public, the token is the permission.
+      { path: 'pay/:token', element: page(() => import('../routes/pay-link.tsx')) },
       { path: '*', element: <UnknownPath /> },
     ],
   },

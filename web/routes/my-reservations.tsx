@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useMyDocuments } from '../features/documents/api.ts';
 import { ClientDocuments } from '../features/documents/components/client-documents.tsx';
 import { useMyReservations } from '../features/reservations/api.ts';
+import { BookingPaymentPanel } from '../features/reservations/components/booking-payment-panel.tsx';
 import { ClientReservationCard } from '../features/reservations/components/client-reservation-card.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
 
@@ -50,10 +51,13 @@ export default function MyReservationsPage() {
             key={reservation.id}
             reservation={reservation}
             documents={
-              <ClientDocuments
-                reservation={reservation}
-                documents={(documents.data ?? []).filter((d) => d.reservation_id === reservation.id)}
-              />
+              <>
+                <BookingPaymentPanel reservation={reservation} />
+                <ClientDocuments
+                  reservation={reservation}
+                  documents={(documents.data ?? []).filter((d) => d.reservation_id === reservation.id)}
+                />
+              </>
             }
           />
         ))}

@@ -2,6 +2,7 @@ import { defaultPermissions } from '../../domain/permissions.ts';
 import { describeDuration, priceUnitFor, unitCount } from '../../domain/rental-unit.ts';
 import type { BusinessProperty } from '../../domain/schemas/business.ts';
 import type { BusinessDetails } from '../../domain/schemas/business-details.ts';
+import type { PaymentDue } from '../../domain/schemas/online-payments.ts';
 import type { Property } from '../../domain/schemas/property-view.ts';
 import type { Reservation } from '../../domain/schemas/reservation.ts';
 import type { UserProfile } from '../../domain/schemas/user.ts';
@@ -143,6 +144,25 @@ export function aBusinessDetails(overrides: Partial<BusinessDetails> = {}): Busi
     payment_terms: null,
     logo_url: null,
     updated_at: '2026-11-01T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** What a confirmed booking owes (GET /api/reservations/:id/payment-due): a 30 % deposit due now. */
+export function aDue(overrides: Partial<PaymentDue> = {}): PaymentDue {
+  return {
+    reservationId: 'a1b2c3d4-0000-4000-8000-000000000001',
+    reference: 'RZ-7K3M9Q',
+    payable: true,
+    notPayableReason: null,
+    nowCents: 30_000,
+    paymentNowCents: 30_000,
+    securityDepositNowCents: 0,
+    balanceCents: 100_000,
+    next: { dueOn: '2099-12-06', cents: 70_000 },
+    overdue: false,
+    planText: '30 % deposit now, the balance 14 days before the start.',
+    payments: [],
     ...overrides,
   };
 }

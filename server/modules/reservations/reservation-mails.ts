@@ -4,6 +4,7 @@ import { describeDuration, type PriceUnit } from '../../../domain/rental-unit.ts
 import { statusLabel } from '../../../domain/reservation.ts';
 import { type MailBrand, renderActionMail } from '../../platform/mail/templates.ts';
 import type { OutgoingMail } from '../../platform/mail/transports.ts';
+import type { ConfirmationPayment } from '../online-payments/confirmation-payment.ts';
 
 export interface ReservationMailFacts {
   /** The short reference (RZ-…), never the id. */
@@ -22,6 +23,8 @@ export interface ReservationMailFacts {
   publicUrl: string;
   /** The business's logo and plan branding on the client's email (docs/decisions/038). */
   brand?: MailBrand;
+  /** The confirmation's way to pay: a "Pay now" button, or the words to pay by EFT (decision 061). */
+  payment?: ConfirmationPayment;
 }
 
 /** `withdrawn`: the client cancelled their own pending request (POST /api/reservations/:id/cancel). */
@@ -81,8 +84,11 @@ export function reservationMails(event: ReservationEvent, facts: ReservationMail
       to: facts.client.email,
       subject: subject(SUBJECTS[event].client),
       greetingName: facts.client.name,
-      paragraphs: [OPENERS[event].client, ...details],
-      action: { label: 'View my reservations', url: `${facts.publicUrl}/my-reservations` },
+      paragraphs: [OPENERS[event].client, ...details, ...(facts.payment ? [facts.payment.paragraph] : [])],
+      action: facts.payment?.action ?? {
+        label: 'View my reservations',
+        url: `${facts.publicUrl}/my-reservations`,
+      },
       brand: facts.brand,
     }),
     renderActionMail({

@@ -6,6 +6,7 @@ import { enqueueMail, enqueueMails } from '../../platform/mail/outbox.ts';
 import { mailBrandOf } from '../business-profile/mail-brand.ts';
 import { bookingNotices } from '../in-app-notifications/booking-notices.ts';
 import { keepWantedMail } from '../notification-settings/notification-settings.service.ts';
+import { confirmationPayment } from '../online-payments/confirmation-payment.ts';
 import { shortTime } from './booked-period.ts';
 import { type ReservationEvent, reservationMails } from './reservation-mails.ts';
 
@@ -62,6 +63,15 @@ export async function notify(
     owner,
     publicUrl: deps.publicUrl,
     brand: await mailBrandOf(db, reservation.owner_id, deps.publicUrl),
+    payment:
+      event === 'confirmed'
+        ? await confirmationPayment(db, {
+            reservationId: reservation.id,
+            ownerId: reservation.owner_id,
+            actorId: parties.actorId ?? null,
+            publicUrl: deps.publicUrl,
+          })
+        : undefined,
   });
   const wanted = await keepWantedMail(db, 'booking', mails);
   const agreement =

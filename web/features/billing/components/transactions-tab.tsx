@@ -25,6 +25,7 @@ import {
   StockChargeForm,
 } from './charge-forms.tsx';
 import { confirmDelete } from './confirm-delete.tsx';
+import { SendPaymentLinkButton } from './send-payment-link.tsx';
 
 const isMoneyMovement = (line: BillingLine) => line.payment_amount_cents !== null;
 
@@ -136,6 +137,7 @@ export function TransactionsTab({ reservation, user }: { reservation: Reservatio
             the rental charge to bill it line by line.
           </Text>
         )}
+        {data && <SendPaymentLinkButton reservation={reservation} balanceCents={data.balance_due_cents} />}
         {!!data?.credit_cents && (
           <Text size="sm" mt="xs">
             Paid {formatRandCents(data.credit_cents)} more than charged: refund it or keep it as a credit.
