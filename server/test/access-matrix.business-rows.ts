@@ -640,6 +640,15 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     request: () => ({ url: `/api/admin/audit?owner_id=${owner().id}&size=10` }),
     expect: '401 403 403 403 403 403 200',
   },
+  // the owner's own PayFast merchant (docs/decisions/058): the owner alone, each their own
+  getBusinessPaymentAccount: {
+    request: () => ({ url: '/api/business/payment-account' }),
+    expect: '401 403 200 200 403 403 403',
+  },
+  putBusinessPaymentAccount: {
+    request: () => ({ url: '/api/business/payment-account', body: { method: 'eft_only' } }),
+    expect: '401 403 200 200 403 403 403',
+  },
 };
 
 let otherOwnerAgreementSaved: Promise<string> | undefined;
