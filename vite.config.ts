@@ -85,5 +85,12 @@ export default defineConfig({
       },
     },
   },
-  server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      // The PayFast simulator's pages (simulator mode), linked from the app (e.g. its merchants page).
+      '/payfast-simulator': { target: apiTarget, changeOrigin: false },
+    },
+  },
 });

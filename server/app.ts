@@ -45,7 +45,9 @@ import { registerInvitationRoutes } from './modules/invitations/invitation.route
 import { registerNotificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.ts';
 import { registerBookingPaymentRoutes } from './modules/online-payments/booking-payment.routes.ts';
 import { registerPaymentLinkRoutes } from './modules/online-payments/payment-link.routes.ts';
+import { registerPaymentAccountRoutes } from './modules/online-payments/payment-account.routes.ts';
 import { registerPayfastSimulatorRoutes } from './modules/payfast-simulator/simulator.routes.ts';
+import { registerSimulatorMerchantRoutes } from './modules/payfast-simulator/simulator-merchants.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payment.routes.ts';
 import { registerPhotographyRoutes } from './modules/photography/photography.routes.ts';
 import { registerPropertyRoutes } from './modules/properties/property.routes.ts';
@@ -223,6 +225,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuditRoutes(app, deps);
   registerBookingPaymentRoutes(app, deps);
   registerPaymentLinkRoutes(app, deps);
+  registerPaymentAccountRoutes(app, deps);
+  if (isPayfastSimulatorServed(deps.config)) registerSimulatorMerchantRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);

@@ -24,9 +24,12 @@ const PAYFAST_SANDBOX = {
   PAYFAST_MERCHANT_KEY: '46f0cd694581a',
   PAYFAST_PASSPHRASE: 'jt7NOE43FZPn',
 };
+/** 32 bytes, base64, as `openssl rand -base64 32` prints (a test value, never a real key). */
+const CREDENTIALS_KEY = Buffer.alloc(32, 7).toString('base64');
 const PRODUCTION_SITE = {
   PUBLIC_URL: 'https://rentza.co.za',
   AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+  PAYMENT_CREDENTIALS_KEY: CREDENTIALS_KEY,
 };
 /** The smallest environment production accepts. */
 const PRODUCTION = {
@@ -163,6 +166,25 @@ describe('loadConfig', () => {
       'Invalid configuration:\n  PUBLIC_URL: is required in production (links in emails and PayFast callbacks use it, and only its origin may sign in or send changes)\n  AUTH_SECRET: is required in production (sessions are signed with it; a secret generated into DATA_DIR differs on every server and is lost with the disk)',
     );
     expect(loadConfig(PRODUCTION).publicUrlConfigured).toBe(true);
+  });
+
+  it('refuses production without PAYMENT_CREDENTIALS_KEY (owners’ PayFast secrets are encrypted with it)', () => {
+    const { PAYMENT_CREDENTIALS_KEY, ...withoutKey } = PRODUCTION;
+    expect(PAYMENT_CREDENTIALS_KEY).toBe(CREDENTIALS_KEY);
+    expect(configError(withoutKey).message).toBe(
+      "Invalid configuration:\n  PAYMENT_CREDENTIALS_KEY: is required in production (owners' PayFast merchant keys and passphrases are encrypted with it; without it they could not be read back)",
+    );
+    expect(loadConfig(PRODUCTION).PAYMENT_CREDENTIALS_KEY).toBe(CREDENTIALS_KEY);
+  });
+
+  it.each([
+    ['too short', Buffer.alloc(16, 1).toString('base64')],
+    ['too long', Buffer.alloc(48, 1).toString('base64')],
+  ])('refuses a PAYMENT_CREDENTIALS_KEY that is %s (AES-256 needs 32 bytes)', (_why, key) => {
+    for (const env of [PRODUCTION, {}])
+      expect(configError({ ...env, PAYMENT_CREDENTIALS_KEY: key }).message).toBe(
+        'Invalid configuration:\n  PAYMENT_CREDENTIALS_KEY: must be 32 random bytes, base64-encoded',
+      );
   });
 
   it('refuses production without PAYFAST_MODE, naming it (the simulator is never the default there)', () => {

@@ -19,6 +19,7 @@ const PRODUCTION = {
   PAYFAST_MERCHANT_ID: SANDBOX_MERCHANT.id,
   PAYFAST_MERCHANT_KEY: SANDBOX_MERCHANT.key,
   PAYFAST_PASSPHRASE: SANDBOX_MERCHANT.passphrase,
+  PAYMENT_CREDENTIALS_KEY: Buffer.alloc(32, 3).toString('base64'),
 };
 
 const SIMULATOR_ROUTES = [
@@ -26,6 +27,9 @@ const SIMULATOR_ROUTES = [
   ['POST', '/payfast-simulator/eng/process/decision'],
   ['GET', '/payfast-simulator/eng/recurring/update/5f0a1b2c-3d4e-4f50-8a6b-7c8d9e0f1a2b'],
   ['PUT', '/payfast-simulator/api/subscriptions/5f0a1b2c-3d4e-4f50-8a6b-7c8d9e0f1a2b/cancel'],
+  ['GET', '/payfast-simulator/api/ping'],
+  ['GET', '/payfast-simulator/merchants'],
+  ['POST', '/payfast-simulator/merchants'],
 ] as const;
 
 let production: TestApp;

@@ -677,6 +677,15 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     }),
     expect: '401 403 200 404 200 200 200',
   },
+  // the owner's own PayFast merchant (docs/decisions/058): the owner alone, each their own
+  getBusinessPaymentAccount: {
+    request: () => ({ url: '/api/business/payment-account' }),
+    expect: '401 403 200 200 403 403 403',
+  },
+  putBusinessPaymentAccount: {
+    request: () => ({ url: '/api/business/payment-account', body: { method: 'eft_only' } }),
+    expect: '401 403 200 200 403 403 403',
+  },
 };
 
 /** A payment link to the first owner's confirmed booking. */

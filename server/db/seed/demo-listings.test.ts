@@ -232,4 +232,18 @@ describe('seeding an empty database', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe("You've reached your limit of 10 listings. Upgrade to add more.");
   });
+
+  it('gives Thandi a verified PayFast account (the public sandbox merchant); Pieter has none', async () => {
+    const accountOf = async (key: 'owner' | 'secondOwner') => {
+      const account = DEMO_ACCOUNTS.find((candidate) => candidate.key === key);
+      if (!account) throw new Error(`no ${key}`);
+      const cookie = await t.signIn(account.email, account.password);
+      return t.get('/api/business/payment-account', { cookie });
+    };
+    const thandi = await accountOf('owner');
+    expect(thandi.json()).toMatchObject({ method: 'payfast', merchantId: '10000100', mode: 'simulator' });
+    expect(thandi.json().verifiedAt).toEqual(expect.any(String));
+    expect(thandi.body).not.toContain('jt7NOE43FZPn');
+    expect((await accountOf('secondOwner')).json()).toMatchObject({ method: null, verifiedAt: null });
+  });
 });

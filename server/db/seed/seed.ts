@@ -7,6 +7,7 @@ import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoBusinessDetails } from './demo-business.ts';
 import { seedDemoLedger } from './demo-ledger.ts';
 import { seedDemoListings } from './demo-listings.ts';
+import { seedDemoPaymentAccount } from './demo-payment-account.ts';
 import { seedDemoInvitation } from './demo-people.ts';
 import { seedDemoReservations } from './demo-reservations.ts';
 import { seedDemoSubscriptions } from './demo-subscriptions.ts';
@@ -28,5 +29,6 @@ export async function seedDemoData(
   await seedDemoLedger(db, storage, { owner: ids.owner });
   await seedDemoInvitation(db, { owner: ids.owner });
   await seedDemoSubscriptions(db, config, { owner: ids.owner, secondOwner: ids.secondOwner });
+  await seedDemoPaymentAccount(db, config, { owner: ids.owner });
   return true;
 }

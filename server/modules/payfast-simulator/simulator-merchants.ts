@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { SANDBOX_MERCHANT } from '../../platform/payments/payfast-gateway.ts';
+import { apiSignature } from '../../platform/payments/payfast-signature.ts';
 
 /** A merchant as the PayFast simulator knows it (as PayFast knows each merchant's key and passphrase). */
 export interface SimulatorMerchant {
@@ -31,4 +32,21 @@ export async function simulatorMerchant(
   return row
     ? { merchantId: row.merchant_id, merchantKey: row.merchant_key, passphrase: row.passphrase }
     : null;
+}
+
+/** The signature PayFast expects on an API call: over the merchant-id, version and timestamp headers and the body. */
+export function expectedApiSignature(
+  headers: Record<string, string | string[] | undefined>,
+  body: Record<string, string | number>,
+  passphrase: string,
+): string {
+  return apiSignature(
+    {
+      'merchant-id': String(headers['merchant-id'] ?? ''),
+      version: String(headers.version ?? ''),
+      timestamp: String(headers.timestamp ?? ''),
+      ...body,
+    },
+    passphrase,
+  );
 }

@@ -6,7 +6,6 @@ import type { AppDeps } from '../../app-deps.ts';
 import { escapeHtml } from '../../platform/mail/templates.ts';
 import { SIMULATOR_PATH } from '../../platform/payments/payfast-gateway.ts';
 import { readSignedForm } from '../../platform/payments/payfast-itn.ts';
-import { apiSignature } from '../../platform/payments/payfast-signature.ts';
 import {
   applySimulatedApiCall,
   checkoutMerchant,
@@ -16,8 +15,19 @@ import {
   readCheckout,
   type SignatureMerchant,
 } from './payfast-simulator.ts';
+import { expectedApiSignature } from './simulator-merchants.ts';
 
-function page(reply: FastifyReply, status: number, title: string, body: string) {
+const PAYMENT_PAGE_NOTICE =
+  "This page stands in for PayFast's payment page while Rentza runs with <code>PAYFAST_MODE=simulator</code>.";
+
+/** A simulator page (also the merchants page, simulator-merchants.routes.ts); `notice` is trusted HTML. */
+export function page(
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  body: string,
+  notice = PAYMENT_PAGE_NOTICE,
+) {
   return reply
     .status(status)
     .type('text/html; charset=utf-8')
@@ -37,7 +47,7 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
   button:focus-visible { outline: 3px solid #1864ab; outline-offset: 2px; }
 </style></head>
 <body><main><h1>${escapeHtml(title)}</h1>
-<p class="notice">PayFast simulator: no money moves. This page stands in for PayFast's payment page while Rentza runs with <code>PAYFAST_MODE=simulator</code>.</p>
+<p class="notice">PayFast simulator: no money moves. ${notice}</p>
 ${body}</main></body></html>`);
 }
 
@@ -193,15 +203,7 @@ export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDe
       handler: async (request, reply) => {
         const headers = request.headers;
         const body = (request.body ?? {}) as Record<string, string | number>;
-        const expected = apiSignature(
-          {
-            'merchant-id': String(headers['merchant-id'] ?? ''),
-            version: String(headers.version ?? ''),
-            timestamp: String(headers.timestamp ?? ''),
-            ...body,
-          },
-          settings.passphrase,
-        );
+        const expected = expectedApiSignature(headers, body, settings.passphrase);
         if (headers['merchant-id'] !== settings.merchantId || headers.signature !== expected)
           return reply
             .status(401)

@@ -74,28 +74,45 @@ export function payfastSettings(config: Config): PayfastSettings {
 
 const rand = (cents: number) => (cents / 100).toFixed(2);
 
+/** The merchant and address a PayFast API call is made for (Rentza's own, or an owner's merchant). */
+export type PayfastApiTarget = Pick<PayfastSettings, 'apiBase' | 'apiTesting' | 'merchantId' | 'passphrase'>;
+
+/**
+ * One call to PayFast's API (PAYFAST.md): the merchant-id, version and timestamp headers, signed with
+ * the merchant's passphrase over the headers and the body; `?testing=true` in the sandbox.
+ */
+export async function payfastApiCall(
+  target: PayfastApiTarget,
+  http: HttpCall,
+  method: string,
+  path: string,
+  body: Record<string, string | number> = {},
+): Promise<{ status: number; text: string }> {
+  const headers = {
+    'merchant-id': target.merchantId,
+    version: 'v1',
+    timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+  };
+  const signature = apiSignature({ ...headers, ...body }, target.passphrase);
+  const url = `${target.apiBase}/${path}${target.apiTesting ? '?testing=true' : ''}`;
+  const hasBody = Object.keys(body).length > 0;
+  return http(url, {
+    method,
+    headers: { ...headers, signature, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
+}
+
 /** PayFast: a signed form posted to its process page; recurring billing through its subscription API. */
 export function createPayfastGateway(settings: PayfastSettings, http: HttpCall): PaymentGateway {
-  async function callApi(method: string, path: string, body: Record<string, string | number> = {}) {
-    const headers = {
-      'merchant-id': settings.merchantId,
-      version: 'v1',
-      timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
-    };
-    const signature = apiSignature({ ...headers, ...body }, settings.passphrase);
-    const url = `${settings.apiBase}/${path}${settings.apiTesting ? '?testing=true' : ''}`;
-    const hasBody = Object.keys(body).length > 0;
-    const response = await http(url, {
-      method,
-      headers: { ...headers, signature, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
-      body: hasBody ? JSON.stringify(body) : undefined,
-    });
+  const callApi = async (method: string, path: string, body: Record<string, string | number> = {}) => {
+    const response = await payfastApiCall(settings, http, method, path, body);
     if (response.status < 200 || response.status >= 300)
       throw new GatewayError(
         `PayFast ${path} answered ${response.status}: ${response.text.slice(0, 200)}`,
         'payfast',
       );
-  }
+  };
 
   return {
     id: 'payfast',
