@@ -44,8 +44,8 @@ import { registerInAppNotificationRoutes } from './modules/in-app-notifications/
 import { registerInvitationRoutes } from './modules/invitations/invitation.routes.ts';
 import { registerNotificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.ts';
 import { registerBookingPaymentRoutes } from './modules/online-payments/booking-payment.routes.ts';
-import { registerPaymentLinkRoutes } from './modules/online-payments/payment-link.routes.ts';
 import { registerPaymentAccountRoutes } from './modules/online-payments/payment-account.routes.ts';
+import { registerPaymentLinkRoutes } from './modules/online-payments/payment-link.routes.ts';
 import { registerPayfastSimulatorRoutes } from './modules/payfast-simulator/simulator.routes.ts';
 import { registerSimulatorMerchantRoutes } from './modules/payfast-simulator/simulator-merchants.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payment.routes.ts';
