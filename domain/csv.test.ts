@@ -81,6 +81,8 @@ describe('the exports’ rows', () => {
     endTime: null,
     totalCents: 450_000,
     balanceDueCents: 250_050,
+    balanceDueOn: null,
+    overdue: false,
   };
 
   it('a booking: dates, nights, the status label, money', () => {
@@ -98,6 +100,12 @@ describe('the exports’ rows', () => {
       'Pending Approval',
       '4500.00',
       '2500.50',
+      '',
+      '',
+    ]);
+    expect(reservationCsvCells({ ...stay, balanceDueOn: '2026-11-17', overdue: true }).slice(11)).toEqual([
+      '2026/11/17',
+      'Yes',
     ]);
   });
 

@@ -25,6 +25,8 @@ export const RESERVATION_CSV_HEADER = [
   'Status',
   'Total (R)',
   'Balance due (R)',
+  'Balance due on',
+  'Overdue',
 ] as const;
 
 export interface ReservationCsvRow {
@@ -41,6 +43,9 @@ export interface ReservationCsvRow {
   endTime: string | null;
   totalCents: Cents;
   balanceDueCents: Cents;
+  /** When the balance falls due (payment terms), and whether that date passed with it still owed. */
+  balanceDueOn: string | null;
+  overdue: boolean;
 }
 
 /**
@@ -70,6 +75,8 @@ export function reservationCsvCells(row: ReservationCsvRow): CsvCell[] {
     statusLabel(row.status),
     csvRand(row.totalCents),
     csvRand(row.balanceDueCents),
+    row.balanceDueOn ? csvDate(row.balanceDueOn) : '',
+    row.overdue ? 'Yes' : '',
   ];
 }
 

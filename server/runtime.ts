@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { feedFetchOptions } from './modules/calendar-import/calendar-feed.routes.ts';
 import { startCalendarImportWorker } from './modules/calendar-import/calendar-import-worker.ts';
+import { startPaymentReminderWorker } from './modules/online-payments/payment-reminder-worker.ts';
 import { startSimulatedBilling } from './modules/payfast-simulator/simulated-billing.ts';
 import { startLifecycleWorker } from './modules/subscriptions/lifecycle-worker.ts';
 import { createAuth } from './platform/auth.ts';
@@ -116,6 +117,14 @@ export async function startRuntime(
     options.lifecycle !== false
       ? startCalendarImportWorker(database.db, { fetch: feedFetchOptions(config) }, logger)
       : null;
+  const paymentReminders =
+    options.lifecycle !== false
+      ? startPaymentReminderWorker(
+          database.db,
+          { publicUrl: config.PUBLIC_URL, pokeMail: worker.poke },
+          logger,
+        )
+      : null;
   const simulatedBilling =
     payments.payfastSettings.mode === 'simulator' && options.simulatedBilling !== false
       ? startSimulatedBilling(database.db, payments, logger)
@@ -129,6 +138,7 @@ export async function startRuntime(
       await simulatedBilling?.stop();
       await lifecycle?.stop();
       await calendarImport?.stop();
+      await paymentReminders?.stop();
       await app.close();
       await worker.stop();
       await database.close();

@@ -34,12 +34,25 @@ export const ReservationPageQuerySchema = ReservationListQuerySchema.extend({
   pageSize: positiveInt('Page size', RESERVATION_PAGE_SIZE_MAX).optional(),
   sort: z.enum(RESERVATION_SORTS, `Sort must be one of ${RESERVATION_SORTS.join(', ')}`).optional(),
   order: z.enum(['asc', 'desc'], 'Order must be asc or desc').optional(),
+  /** Only bookings whose balance date has passed with money still owed (docs/decisions/062). */
+  overdue: z
+    .enum(['true', 'false'], 'Overdue must be true or false')
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type ReservationPageQuery = z.infer<typeof ReservationPageQuerySchema>;
 export type ReservationPageQueryInput = z.input<typeof ReservationPageQuerySchema>;
 
-/** A row of the list: the reservation and its balance due (the billing tab's ledger summary). */
-export const ReservationListItemSchema = ReservationSchema.extend({ balance_due_cents: z.number().int() });
+/**
+ * A row of the list: the reservation and its balance due (the billing tab's ledger summary), with the
+ * date the balance falls due (payment terms, null without them) and whether that date has passed with
+ * money still owed (domain/payment-reminders.ts isBalanceOverdue).
+ */
+export const ReservationListItemSchema = ReservationSchema.extend({
+  balance_due_cents: z.number().int(),
+  balance_due_on: z.string().nullable(),
+  overdue: z.boolean(),
+});
 export type ReservationListItem = z.infer<typeof ReservationListItemSchema>;
 
 export const ReservationPageSchema = z.object({

@@ -28,6 +28,10 @@ export const TodayBookingSchema = z.object({
   balance_due_cents: z.number().int(),
   deposit_held_cents: z.number().int(),
   created_at: z.string(),
+  /** When the balance falls due under the booking's payment terms (null without terms). */
+  balance_due_on: z.string().nullable(),
+  /** That date is before the desk's day and money is still owed (domain/payment-reminders.ts). */
+  overdue: z.boolean(),
 });
 export type TodayBooking = z.infer<typeof TodayBookingSchema>;
 
@@ -55,7 +59,10 @@ export const TodaySchema = z.object({
   days: z.array(TodayDaySchema),
   /** Requests waiting for approval (pending), soonest first. */
   pending: listOf(TodayBookingSchema),
-  /** Bookings that start by the end of the week (or began before) and still owe, with what they owe in all. */
+  /**
+   * Bookings that start by the end of the week (or began before) and still owe, and any whose balance
+   * is overdue: overdue ones first, with what they owe in all.
+   */
   balances: listOf(TodayBookingSchema).extend({ total_due_cents: z.number().int() }),
   /** Security deposits still held after the booking ended, with what is held in all. */
   deposits: listOf(TodayBookingSchema).extend({ total_held_cents: z.number().int() }),

@@ -5,12 +5,14 @@ import { mockApi, renderWithProviders, toastTexts } from '../test/render.tsx';
 import { aBusinessProperty, aReservation, aUserProfile } from '../test/wire-fixtures.ts';
 import ReservationManagementPage from './reservation-management.tsx';
 
-const STAY = { ...aReservation(), balance_due_cents: 123_450 };
+const STAY = { ...aReservation(), balance_due_cents: 123_450, balance_due_on: '2026-11-06', overdue: true };
 const OTHER = {
   ...aReservation({ start_date: '2026-12-01', end_date: '2026-12-03' }),
   id: 'r-other',
   reference: 'RZ-OTHER2',
   balance_due_cents: 0,
+  balance_due_on: null,
+  overdue: false,
 };
 const KEPT =
   'This reservation has documents or billing lines and is kept for the records. Cancel it instead.';
@@ -108,6 +110,33 @@ describe('the list', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
     expect(screen.getByText('2 selected')).toBeTruthy();
     expect(listCalls(calls).length).toBeGreaterThan(0);
+  });
+
+  it('the balance cell: a red Overdue badge with the date, or the date it falls due', async () => {
+    onWideScreen();
+    const soon = {
+      ...OTHER,
+      id: 'r-soon',
+      reference: 'RZ-SOON33',
+      balance_due_cents: 50_000,
+      balance_due_on: '2026-12-12',
+    };
+    renderPage(undefined, [STAY, soon, OTHER]);
+    const overdueRow = (await screen.findByText('RZ-7K3M9Q')).closest('tr') as HTMLElement;
+    expect(within(overdueRow).getByText('Overdue')).toBeTruthy();
+    expect(within(overdueRow).getByText('Due 6 Nov')).toBeTruthy();
+    const soonRow = screen.getByText('RZ-SOON33').closest('tr') as HTMLElement;
+    expect(within(soonRow).queryByText('Overdue')).toBeNull();
+    expect(within(soonRow).getByText('Due 12 Dec')).toBeTruthy();
+    const paidRow = screen.getByText('RZ-OTHER2').closest('tr') as HTMLElement;
+    expect(within(paidRow).queryByText(/^Due /)).toBeNull();
+  });
+
+  it('"Overdue balances" asks the server for overdue bookings only', async () => {
+    const { calls } = renderPage();
+    fireEvent.click(await screen.findByRole('switch', { name: /Overdue balances/ }));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toContain('overdue=true'));
+    expect(listCalls(calls).at(-1)).toContain('page=1');
   });
 
   it('shows the spec’s empty state', async () => {

@@ -9,6 +9,7 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
+  Switch,
   Text,
   TextInput,
   Title,
@@ -139,6 +140,7 @@ export default function ReservationManagementPage() {
   const [status, setStatus] = useState<string>('all');
   const [propertyId, setPropertyId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
+  const [overdueOnly, setOverdueOnly] = useState(false);
   const [query] = useDebouncedValue(search.trim(), 300);
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);
   const [sort, setSort] = useState<SortState>({ sort: 'start', order: 'desc' });
@@ -170,6 +172,7 @@ export default function ReservationManagementPage() {
     status: status === 'all' ? undefined : (status as ReservationStatus),
     propertyId: propertyId ?? undefined,
     q: query || undefined,
+    overdue: overdueOnly ? ('true' as const) : undefined,
     // The picker's last day is included: the server's `to` is exclusive.
     from: from && through ? from : undefined,
     to: from && through ? addDays(through as IsoDate, 1) : undefined,
@@ -312,6 +315,12 @@ export default function ReservationManagementPage() {
             onChange={(e) => setSearch(e.currentTarget.value)}
           />
         </SimpleGrid>
+        <Switch
+          label="Overdue balances"
+          description="Only bookings whose balance date has passed with money still owed"
+          checked={overdueOnly}
+          onChange={(e) => setOverdueOnly(e.currentTarget.checked)}
+        />
         <BulkActionBar
           count={selected.size}
           busy={bulk.isPending ? (bulk.variables?.action ?? null) : null}

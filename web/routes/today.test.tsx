@@ -27,6 +27,8 @@ const aBooking = (changes: Partial<TodayBooking> = {}): TodayBooking => ({
   balance_due_cents: 250_000,
   deposit_held_cents: 0,
   created_at: '2026-11-01T08:00:00.000Z',
+  balance_due_on: null,
+  overdue: false,
   ...changes,
 });
 
@@ -69,6 +71,37 @@ describe('the Today desk', () => {
       'No deposits held after a stay',
     ])
       expect(screen.getByText(empty)).toBeTruthy();
+  });
+
+  it('balances due: an overdue one first with a red Overdue badge and its date, the next with its due date', async () => {
+    const overdue = aBooking({
+      id: 'r4',
+      reference: 'RZ-LATE01',
+      status: 'confirmed',
+      balance_due_cents: 70_000,
+      balance_due_on: '2026-12-01',
+      overdue: true,
+    });
+    const soon = aBooking({
+      id: 'r5',
+      reference: 'RZ-SOON01',
+      status: 'confirmed',
+      balance_due_cents: 40_000,
+      balance_due_on: '2026-12-14',
+    });
+    mockApi((call) =>
+      call.url === '/api/today'
+        ? { body: aDesk({ balances: { items: [overdue, soon], total: 2, total_due_cents: 110_000 } }) }
+        : undefined,
+    );
+    renderWithProviders(<TodayPage />);
+    const section = await screen.findByRole('region', { name: 'Balances due' });
+    const text = section.textContent ?? '';
+    expect(text.indexOf('RZ-LATE01')).toBeLessThan(text.indexOf('RZ-SOON01'));
+    const badges = within(section).getAllByText('Overdue');
+    expect(badges).toHaveLength(1);
+    expect(within(section).getByText('Due 1 Dec')).toBeTruthy();
+    expect(within(section).getByText('Due 14 Dec')).toBeTruthy();
   });
 
   it('shows an hourly event with its time, a deposit held, and each row opens the editor', async () => {

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { formatDisplayDate } from '../../domain/dates.ts';
 import { formatRandCents } from '../../domain/money.ts';
+import { BalanceDueNote } from '../features/online-payments/components/balance-due-note.tsx';
 import {
   type Decision,
   type Today,
@@ -142,7 +143,16 @@ function Money({ desk }: { desk: Today }) {
           <BookingLine
             key={booking.id}
             booking={booking}
-            aside={<Text fw={600}>{formatRandCents(booking.balance_due_cents)} due</Text>}
+            aside={
+              <Stack gap={2} align="flex-end">
+                <Text fw={600}>{formatRandCents(booking.balance_due_cents)} due</Text>
+                <BalanceDueNote
+                  balanceDueOn={booking.balance_due_on}
+                  overdue={booking.overdue}
+                  balanceCents={booking.balance_due_cents}
+                />
+              </Stack>
+            }
           />
         ))}
       </DeskSection>

@@ -271,6 +271,8 @@ describe('CSV exports: what is filtered is what is exported', () => {
         'Status',
         'Total (R)',
         'Balance due (R)',
+        'Balance due on',
+        'Overdue',
       ]);
       const data = rows.slice(1);
       expect(data.map((row) => row[0])).toEqual(listed.map((item) => item.reference));

@@ -11,6 +11,7 @@ import {
   RESERVATION_CSV_HEADER,
   reservationCsvCells,
 } from '../../../domain/exports-csv.ts';
+import { isBalanceOverdue } from '../../../domain/payment-reminders.ts';
 import type { ReservationExportQuery } from '../../../domain/schemas/reservation-list.ts';
 import type { Database, User } from '../../db/types.ts';
 import { badRequest, forbidden, unauthorized } from '../../http/errors.ts';
@@ -22,6 +23,7 @@ import {
   findReservation,
   listLinesOfMatching,
   listReservationsForExport,
+  type ReservationFilters,
   sumLinesOfMatching,
 } from '../reservations/reservation.repository.ts';
 import { balancesDue, scopeFor } from '../reservations/reservation-queries.service.ts';
@@ -57,9 +59,16 @@ const orderOf = (query: ReservationExportQuery) => ({
   order: query.order ?? (query.sort ? 'asc' : 'desc'),
 });
 
-const filtersOf = ({ sort: _sort, order: _order, propertyId, ...rest }: ReservationExportQuery) => ({
+const filtersOf = ({
+  sort: _sort,
+  order: _order,
+  propertyId,
+  overdue,
+  ...rest
+}: ReservationExportQuery): ReservationFilters => ({
   ...rest,
   property_id: rest.property_id ?? propertyId,
+  overdueOn: overdue ? todayInBusinessZone() : undefined,
 });
 
 /** GET /api/reservations/export.csv: every booking the list's filters match, with its balance due. */
@@ -71,8 +80,10 @@ export async function reservationsCsv(db: Db, user: User | null, query: Reservat
     sumLinesOfMatching(db, scope, filters),
   ]);
   const balanceOf = balancesDue(sums);
-  const body = rows.map((row) =>
-    csvRow(
+  const today = todayInBusinessZone();
+  const body = rows.map((row) => {
+    const balanceDueCents = balanceOf(row);
+    return csvRow(
       reservationCsvCells({
         reference: row.reference,
         listing: row.property_title,
@@ -86,10 +97,15 @@ export async function reservationsCsv(db: Db, user: User | null, query: Reservat
         startTime: shortTime(row.start_time),
         endTime: shortTime(row.end_time),
         totalCents: row.total_price_cents,
-        balanceDueCents: balanceOf(row),
+        balanceDueCents,
+        balanceDueOn: row.balance_due_on,
+        overdue: isBalanceOverdue(
+          { status: row.status, balanceDueOn: row.balance_due_on, balanceCents: balanceDueCents },
+          today,
+        ),
       }),
-    ),
-  );
+    );
+  });
   return file('reservations', toCsv(RESERVATION_CSV_HEADER, []) + body.join(''));
 }
 

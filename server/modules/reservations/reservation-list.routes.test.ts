@@ -10,6 +10,7 @@ import type {
 } from '../../../domain/schemas/reservation-list.ts';
 import { day, expectError, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { insertBookingWithTerms } from '../../test/payment-terms-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -519,4 +520,67 @@ describe('POST /api/reservations/bulk', () => {
       'Select at most 100 reservations',
     );
   }, 60_000);
+});
+
+describe('overdue balances in the list and its CSV (docs/decisions/062)', () => {
+  it('each row carries its balance date and overdue flag; the filter keeps the overdue ones; the CSV agrees', async () => {
+    const owner = await signInOwner(t);
+    const terms = { end: day(33), confirmedOn: day(-20), plan: { balanceDaysBefore: 40 } } as const;
+    const late = await insertBookingWithTerms(t.db, owner.user.id, {
+      ...terms,
+      start: day(30),
+      lines: [{ kind: 'payment', payment: 30_000 }],
+    });
+    const paid = await insertBookingWithTerms(t.db, owner.user.id, {
+      ...terms,
+      start: day(30),
+      lines: [{ kind: 'payment', payment: 100_000 }],
+    });
+    const cancelled = await insertBookingWithTerms(t.db, owner.user.id, {
+      ...terms,
+      start: day(30),
+      status: 'cancelled',
+      lines: [{ kind: 'ad_hoc', total: 20_000 }],
+    });
+    const notYet = await insertBookingWithTerms(t.db, owner.user.id, {
+      ...terms,
+      start: day(60),
+      end: day(63),
+    });
+
+    const all = await pageOf(owner.cookie, 'page=1&pageSize=100');
+    const flags = new Map(all.items.map((item) => [item.id, [item.balance_due_on, item.overdue]]));
+    expect(flags.get(late.id)).toEqual([day(-10), true]);
+    expect(flags.get(paid.id)).toEqual([day(-10), false]);
+    expect(flags.get(cancelled.id), 'a cancellation fee is not an overdue balance').toEqual([
+      day(-10),
+      false,
+    ]);
+    expect(flags.get(notYet.id)).toEqual([day(20), false]);
+
+    const overdue = await pageOf(owner.cookie, 'page=1&pageSize=100&overdue=true');
+    expect(overdue.items.map((item) => item.id)).toEqual([late.id]);
+    expect(overdue.total).toBe(1);
+    expect((await pageOf(owner.cookie, 'page=1&pageSize=100&overdue=false')).total).toBe(4);
+
+    const csv = await t.get('/api/reservations/export.csv?overdue=true', { cookie: owner.cookie });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const rows = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(rows[0]?.slice(-3)).toEqual(['Balance due (R)', 'Balance due on', 'Overdue']);
+    expect(rows.slice(1).map((row) => [row[0], ...row.slice(-3)])).toEqual([
+      [late.reference, '700.00', day(-10).replaceAll('-', '/'), 'Yes'],
+    ]);
+    const everything = (await t.get('/api/reservations/export.csv', { cookie: owner.cookie })).body;
+    expect(everything.split('\r\n').filter((line) => line.endsWith(',Yes'))).toHaveLength(1);
+  });
+
+  it('refuses a bad overdue value with a clear 400', async () => {
+    const owner = await signInOwner(t);
+    const response = await t.get('/api/reservations?page=1&overdue=maybe', { cookie: owner.cookie });
+    expectError(response, 400, 'Overdue must be true or false');
+  });
 });

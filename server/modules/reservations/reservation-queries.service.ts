@@ -3,14 +3,10 @@ import { canManageReservationsOf } from '../../../domain/access.ts';
 import { type LedgerLine, ledgerSummary, unbilledTotalOf } from '../../../domain/billing.ts';
 import { pastTimesOn } from '../../../domain/booking-window.ts';
 import { type IsoDate, todayInBusinessZone } from '../../../domain/dates.ts';
+import { isBalanceOverdue } from '../../../domain/payment-reminders.ts';
 import { HOURLY_MESSAGES, hasFreeSlot, hourlyRulesOf, priceUnitFor } from '../../../domain/rental-unit.ts';
 import { listAvailableDates } from '../../../domain/reservation.ts';
-import type {
-  Availability,
-  DayTimes,
-  Reservation,
-  ReservationListQuery,
-} from '../../../domain/schemas/reservation.ts';
+import type { Availability, DayTimes, Reservation } from '../../../domain/schemas/reservation.ts';
 import type { ReservationPage, ReservationPageQuery } from '../../../domain/schemas/reservation-list.ts';
 import type { Database, User } from '../../db/types.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
@@ -21,6 +17,7 @@ import {
   listBlockingRanges,
   listReservationPage,
   listReservations,
+  type ReservationFilters,
   type ReservationScope,
   sumLinesByKind,
 } from './reservation.repository.ts';
@@ -69,8 +66,13 @@ export async function listVisibleReservations(
   query: ReservationPageQuery,
 ): Promise<Reservation[] | ReservationPage> {
   if (!user) throw unauthorized('You must be logged in to view reservations.');
-  const { page, pageSize, sort, order, propertyId, ...rest } = query;
-  const filters: ReservationListQuery = { ...rest, property_id: rest.property_id ?? propertyId };
+  const { page, pageSize, sort, order, propertyId, overdue, ...rest } = query;
+  const today = todayInBusinessZone();
+  const filters: ReservationFilters = {
+    ...rest,
+    property_id: rest.property_id ?? propertyId,
+    overdueOn: overdue ? today : undefined,
+  };
   if (page === undefined) return (await listReservations(db, scopeFor(user), filters)).map(toReservationDto);
   const size = pageSize ?? 25;
   const { rows, total } = await listReservationPage(db, scopeFor(user), filters, {
@@ -86,7 +88,18 @@ export async function listVisibleReservations(
     ),
   );
   return {
-    items: rows.map((row) => ({ ...toReservationDto(row), balance_due_cents: balanceOf(row) })),
+    items: rows.map((row) => {
+      const balance = balanceOf(row);
+      return {
+        ...toReservationDto(row),
+        balance_due_cents: balance,
+        balance_due_on: row.balance_due_on,
+        overdue: isBalanceOverdue(
+          { status: row.status, balanceDueOn: row.balance_due_on, balanceCents: balance },
+          today,
+        ),
+      };
+    }),
     total,
     page,
     pageSize: size,

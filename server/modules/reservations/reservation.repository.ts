@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { CHARGE_KINDS } from '../../../domain/billing.ts';
+import type { IsoDate } from '../../../domain/dates.ts';
 import { newReservationReference } from '../../../domain/reservation-reference.ts';
 import type { ReservationListQuery } from '../../../domain/schemas/reservation.ts';
 import type { ReservationSort } from '../../../domain/schemas/reservation-list.ts';
@@ -7,6 +8,9 @@ import type { Database } from '../../db/types.ts';
 import { lineSumsQuery } from '../billing-lines/line-sums.ts';
 
 type Executor = Kysely<Database>;
+
+/** The list's filters, and `overdueOn`: only balances whose date is before that day and still owed. */
+export type ReservationFilters = ReservationListQuery & { overdueOn?: IsoDate };
 
 export type ReservationScope =
   | { kind: 'business'; ownerId: string }
@@ -45,7 +49,7 @@ export type ReservationRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['ex
 type ReservationQuery = ReturnType<typeof baseQuery>;
 
 /** The list's scope and filters (bookings overlapping [from, to), `to` exclusive). */
-function applyFilters(query: ReservationQuery, scope: ReservationScope, filters: ReservationListQuery) {
+function applyFilters(query: ReservationQuery, scope: ReservationScope, filters: ReservationFilters) {
   let filtered = query;
   if (scope.kind === 'business') filtered = filtered.where('r.owner_id', '=', scope.ownerId);
   if (scope.kind === 'guest') filtered = filtered.where('c.user_id', '=', scope.userId);
@@ -53,6 +57,11 @@ function applyFilters(query: ReservationQuery, scope: ReservationScope, filters:
   if (filters.property_id) filtered = filtered.where('r.property_id', '=', filters.property_id);
   if (filters.from) filtered = filtered.where('r.end_date', '>', filters.from);
   if (filters.to) filtered = filtered.where('r.start_date', '<', filters.to);
+  if (filters.overdueOn)
+    filtered = filtered
+      .where('r.status', 'in', ['confirmed', 'completed'])
+      .where('r.balance_due_on', '<', filters.overdueOn)
+      .where(BALANCE_DUE, '>', 0);
   if (filters.q) {
     const pattern = `%${filters.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     filtered = filtered.where((eb) =>
@@ -68,7 +77,7 @@ function applyFilters(query: ReservationQuery, scope: ReservationScope, filters:
   return filtered;
 }
 
-export function listReservations(db: Executor, scope: ReservationScope, filters: ReservationListQuery) {
+export function listReservations(db: Executor, scope: ReservationScope, filters: ReservationFilters) {
   return applyFilters(baseQuery(db), scope, filters)
     .orderBy('r.start_date', 'desc')
     .orderBy('r.created_at', 'desc')
@@ -122,7 +131,7 @@ function sortedQuery(query: ReservationQuery, paging: Pick<ReservationPaging, 's
 export function listReservationsForExport(
   db: Executor,
   scope: ReservationScope,
-  filters: ReservationListQuery,
+  filters: ReservationFilters,
   order: Pick<ReservationPaging, 'sort' | 'order'>,
 ) {
   return sortedQuery(applyFilters(baseQuery(db), scope, filters), order)
@@ -136,6 +145,7 @@ export function listReservationsForExport(
       'r.start_time',
       'r.end_time',
       'r.total_price_cents',
+      'r.balance_due_on',
       'c.first_name as client_first_name',
       'c.last_name as client_last_name',
       'c.email as client_email',
@@ -146,7 +156,7 @@ export function listReservationsForExport(
 }
 
 /** The not-voided lines of every booking the filters match, summed by booking and kind (one query). */
-export function sumLinesOfMatching(db: Executor, scope: ReservationScope, filters: ReservationListQuery) {
+export function sumLinesOfMatching(db: Executor, scope: ReservationScope, filters: ReservationFilters) {
   const matching = applyFilters(baseQuery(db), scope, filters).clearSelect().select('r.id');
   return lineSumsQuery(db).where('reservation_id', 'in', matching).execute();
 }
@@ -158,7 +168,7 @@ export function sumLinesOfMatching(db: Executor, scope: ReservationScope, filter
 export function listLinesOfMatching(
   db: Executor,
   scope: ReservationScope,
-  filters: ReservationListQuery,
+  filters: ReservationFilters,
   order: Pick<ReservationPaging, 'sort' | 'order'>,
 ) {
   return sortedQuery(applyFilters(baseQuery(db), scope, filters), order)
@@ -190,7 +200,7 @@ export function listLinesOfMatching(
 export async function listReservationPage(
   db: Executor,
   scope: ReservationScope,
-  filters: ReservationListQuery,
+  filters: ReservationFilters,
   paging: ReservationPaging,
 ) {
   const query = sortedQuery(applyFilters(baseQuery(db), scope, filters), paging);

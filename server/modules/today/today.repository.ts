@@ -24,6 +24,7 @@ function deskRows(db: Executor, ownerId: string) {
       'r.guests',
       'r.total_price_cents',
       'r.created_at',
+      'r.balance_due_on',
       'c.first_name as client_first_name',
       'c.last_name as client_last_name',
       'c.email as client_email',
@@ -74,15 +75,20 @@ export function listPendingRequests(db: Executor, ownerId: string) {
 }
 
 /**
- * Accepted bookings (and cancelled ones billed a fee) that start before `before` and still owe,
- * soonest first, with how many there are and what they owe in all (the list's BALANCE_DUE rule).
+ * Accepted bookings (and cancelled ones billed a fee) that start before `before` and still owe, and
+ * accepted ones whose balance date is before `today` (overdue, however far off their start), overdue
+ * first and then soonest first, with how many there are and what they owe in all (the list's
+ * BALANCE_DUE rule; overdue as domain/payment-reminders.ts isBalanceOverdue).
  */
-export function listBalancesDue(db: Executor, ownerId: string, before: IsoDate) {
+export function listBalancesDue(db: Executor, ownerId: string, before: IsoDate, today: IsoDate) {
+  const overdue = sql<boolean>`(r.status IN ('confirmed', 'completed') AND r.balance_due_on < ${today}::date)`;
   return deskRows(db, ownerId)
     .select([totalOver, sql<string>`sum(${BALANCE_DUE}) over ()`.as('sum')])
     .where('r.status', 'in', ['confirmed', 'completed', 'cancelled'])
-    .where('r.start_date', '<', before)
+    .where((eb) => eb.or([eb('r.start_date', '<', before), eb(overdue, '=', true)]))
     .where(BALANCE_DUE, '>', 0)
+    .orderBy(sql`coalesce(${overdue}, false) DESC`)
+    .orderBy('r.balance_due_on')
     .orderBy('r.start_date')
     .orderBy('r.start_time')
     .orderBy('r.id')

@@ -14,8 +14,10 @@ import {
   expectError,
   insertProperty,
   newClientInput,
+  signInOwner,
 } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { insertBookingWithTerms } from '../../test/payment-terms-fixtures.ts';
 import { type PersonKey, testPeople } from '../../test/people.ts';
 
 let t: TestApp;
@@ -342,5 +344,51 @@ describe('approving and declining from the desk: the editor’s PATCH, its rules
     expect(ids(desk.balances.items)).toContain(request.id);
     const mail = await t.waitForMail(client.email, /is confirmed/);
     expect(mail.subject).toBe(`Your booking at ${property.title} is confirmed`);
+  });
+});
+
+describe('GET /api/today: overdue balances (docs/decisions/062)', () => {
+  it('an overdue balance is listed first with its date, however far off its start; the list agrees', async () => {
+    const owner = await signInOwner(t, 'business');
+    // Balance due 10 days ago on a booking a month away: overdue.
+    const late = await insertBookingWithTerms(t.db, owner.user.id, {
+      start: day(30),
+      end: day(33),
+      confirmedOn: day(-20),
+      plan: { balanceDaysBefore: 40 },
+      lines: [{ kind: 'payment', payment: 30_000 }],
+    });
+    // Starting in 3 days, balance due tomorrow: owed, not overdue.
+    const soon = await insertBookingWithTerms(t.db, owner.user.id, {
+      start: day(3),
+      end: day(5),
+      confirmedOn: day(-20),
+      plan: { balanceDaysBefore: 2 },
+    });
+    // Overdue date but paid in full: not listed.
+    const paid = await insertBookingWithTerms(t.db, owner.user.id, {
+      start: day(30),
+      end: day(33),
+      confirmedOn: day(-20),
+      plan: { balanceDaysBefore: 40 },
+      lines: [{ kind: 'payment', payment: 100_000 }],
+    });
+    const response = await t.get('/api/today', { cookie: owner.cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    const desk = response.json<Today>();
+    expect(desk.balances.items.map((item) => [item.id, item.balance_due_on, item.overdue])).toEqual([
+      [late.id, day(-10), true],
+      [soon.id, day(1), false],
+    ]);
+    expect(ids(desk.balances.items)).not.toContain(paid.id);
+    expect(desk.balances.total_due_cents).toBe(70_000 + 100_000);
+
+    const list = (
+      await t.get('/api/reservations?page=1&pageSize=100', { cookie: owner.cookie })
+    ).json<ReservationPage>();
+    const flags = new Map(list.items.map((item) => [item.id, [item.balance_due_on, item.overdue]]));
+    expect(flags.get(late.id)).toEqual([day(-10), true]);
+    expect(flags.get(soon.id)).toEqual([day(1), false]);
+    expect(flags.get(paid.id)).toEqual([day(-10), false]);
   });
 });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { businessIdOf, canManageReservationsOf } from '../../../domain/access.ts';
 import { type LedgerLine, ledgerSummary, unbilledTotalOf } from '../../../domain/billing.ts';
 import { addDays, type IsoDate, todayInBusinessZone } from '../../../domain/dates.ts';
+import { isBalanceOverdue } from '../../../domain/payment-reminders.ts';
 import { describeDuration, formatUnits, hoursBetween, priceUnitFor } from '../../../domain/rental-unit.ts';
 import type { Today, TodayBooking, TodayQuery } from '../../../domain/schemas/today.ts';
 import {
@@ -39,7 +40,7 @@ function businessOf(user: User | null): string {
 type LineSums = Awaited<ReturnType<typeof sumLinesByKind>>;
 
 /** A row with its balance due and deposit held, from ledgerSummary as the reservation list computes them. */
-function toTodayBooking(row: DeskRow, sums: LineSums): TodayBooking {
+function toTodayBooking(row: DeskRow, sums: LineSums, date: IsoDate): TodayBooking {
   const lines: LedgerLine[] = sums
     .filter((sum) => sum.reservation_id === row.id)
     .map((sum) => ({
@@ -83,6 +84,11 @@ function toTodayBooking(row: DeskRow, sums: LineSums): TodayBooking {
     balance_due_cents: ledger.balanceDueCents,
     deposit_held_cents: ledger.depositHeldCents,
     created_at: new Date(row.created_at).toISOString(),
+    balance_due_on: row.balance_due_on,
+    overdue: isBalanceOverdue(
+      { status: row.status, balanceDueOn: row.balance_due_on, balanceCents: ledger.balanceDueCents },
+      date,
+    ),
   };
 }
 
@@ -105,14 +111,14 @@ export async function todayFor(db: Kysely<Database>, user: User | null, query: T
   const [moving, pending, balances, deposits] = await Promise.all([
     listMovingBookings(db, ownerId, date),
     listPendingRequests(db, ownerId),
-    listBalancesDue(db, ownerId, addDays(date, BALANCE_HORIZON_DAYS)),
+    listBalancesDue(db, ownerId, addDays(date, BALANCE_HORIZON_DAYS), date),
     listDepositsHeld(db, ownerId, date),
   ]);
   const ids = [
     ...new Set([moving, pending, balances, deposits].flatMap((rows) => rows.map((row) => row.id))),
   ];
   const sums = await sumLinesByKind(db, ids);
-  const dtoOf = (row: DeskRow) => toTodayBooking(row, sums);
+  const dtoOf = (row: DeskRow) => toTodayBooking(row, sums, date);
   const desk = moving.map((row) => deskBookingOf(dtoOf(row)));
   const dayOf = (day: IsoDate) => ({
     date: day,

@@ -5,7 +5,16 @@ import { formatRandCents } from '../../../../domain/money.ts';
 import { bookedWhen, bookingEnds } from '../../../../domain/owner-units.ts';
 import type { ReservationListItem, ReservationSort } from '../../../../domain/schemas/reservation-list.ts';
 import { ArchivedBadge } from '../../../components/archived-badge.tsx';
+import { BalanceDueNote } from '../../online-payments/components/balance-due-note.tsx';
 import { StatusBadge } from './status-badge.tsx';
+
+const BalanceNote = ({ reservation }: { reservation: ReservationListItem }) => (
+  <BalanceDueNote
+    balanceDueOn={reservation.balance_due_on}
+    overdue={reservation.overdue}
+    balanceCents={reservation.balance_due_cents}
+  />
+);
 
 export interface SortState {
   sort: ReservationSort;
@@ -128,6 +137,7 @@ export function ReservationTable({
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {formatRandCents(reservation.balance_due_cents)}
+                <BalanceNote reservation={reservation} />
               </Table.Td>
               <Table.Td>{actions(reservation)}</Table.Td>
             </Table.Tr>
@@ -199,6 +209,7 @@ export function ReservationCards({
                   <StatusBadge status={reservation.status} />
                   <Text fw={600}>{formatRandCents(reservation.total_price_cents)}</Text>
                   <Text size="sm">Balance due {formatRandCents(reservation.balance_due_cents)}</Text>
+                  <BalanceNote reservation={reservation} />
                 </Group>
               </div>
             </Group>
