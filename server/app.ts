@@ -43,6 +43,7 @@ import { registerHomepageBoostRoutes } from './modules/homepage-boost/homepage-b
 import { registerInAppNotificationRoutes } from './modules/in-app-notifications/in-app-notifications.routes.ts';
 import { registerInvitationRoutes } from './modules/invitations/invitation.routes.ts';
 import { registerNotificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.ts';
+import { registerReceiptRoutes } from './modules/online-payments/receipts.routes.ts';
 import { registerPayfastSimulatorRoutes } from './modules/payfast-simulator/simulator.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payment.routes.ts';
 import { registerPhotographyRoutes } from './modules/photography/photography.routes.ts';
@@ -219,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCalendarImportRoutes(app, deps);
   registerCalendarExportRoutes(app, deps);
   registerAuditRoutes(app, deps);
+  registerReceiptRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);
