@@ -137,10 +137,12 @@ export function findDocumentPdf(db: Executor, id: string) {
     .selectFrom('documents as d')
     .innerJoin('reservations as r', 'r.id', 'd.reservation_id')
     .innerJoin('clients as c', 'c.id', 'r.client_id')
+    .leftJoin('documents as credit', 'credit.credits_id', 'd.id')
     .select([
       'd.id',
       'd.owner_id',
       'd.reservation_id',
+      'credit.id as credited_by_id',
       'd.kind',
       'd.number',
       'd.snapshot',

@@ -137,11 +137,12 @@ export async function storedPdf(deps: DocumentDeps, user: User | null, id: strin
   if (!user) throw unauthorized();
   const document = await findDocumentPdf(deps.db, id);
   if (!document || !mayReadDocument(user, document)) throw notFound(DOCUMENT_MESSAGES.documentNotFound);
-  // An invoice shows the payments received as they stand now (docs/decisions/064).
-  const withPayments = invoiceWithPaymentsNow(
-    document.snapshot,
-    await listActiveLines(deps.db, document.reservation_id),
-  );
+  // An open invoice shows the payments received as they stand now (docs/decisions/064); a credited
+  // one stays as it was.
+  const withPayments =
+    document.kind === 'invoice' && !document.credited_by_id
+      ? invoiceWithPaymentsNow(document.snapshot, await listActiveLines(deps.db, document.reservation_id))
+      : null;
   return {
     pdf: withPayments ? await drawPdf(deps.storage, withPayments) : await documentPdf(deps, document),
     fileName: documentFileName(
