@@ -38,8 +38,8 @@ export function documentRefusal(kind: RequestedKind, status: ReservationStatus):
   return null;
 }
 
-/** Numbered series, one counter per business each: INV-000042, CN-000003. */
-export const DOCUMENT_SERIES = { invoice: 'INV', credit_note: 'CN' } as const;
+/** Numbered series, one counter per business each: INV-000042, CN-000003, and payment receipts RC-000001. */
+export const DOCUMENT_SERIES = { invoice: 'INV', credit_note: 'CN', receipt: 'RC' } as const;
 export type DocumentSeries = (typeof DOCUMENT_SERIES)[keyof typeof DOCUMENT_SERIES];
 
 export function formatDocumentNumber(series: DocumentSeries, number: number): string {

@@ -20,6 +20,18 @@ const LineSchema = z.object({
   totalCents: z.number().int(),
 });
 
+/** One payment received (or refunded) on a booking, as an invoice lists it (docs/decisions/064). */
+const PaymentReceivedSchema = z.object({
+  /** YYYY-MM-DD, Africa/Johannesburg. */
+  date: z.string(),
+  /** 'PayFast', 'Manual'; a refund: how it was paid out ('EFT', 'Cash' …). */
+  method: z.string(),
+  reference: z.string().nullable(),
+  amountCents: z.number().int(),
+  refund: z.boolean(),
+});
+export type PaymentReceived = z.infer<typeof PaymentReceivedSchema>;
+
 export const DocumentSnapshotSchema = z.object({
   kind: z.enum(DOCUMENT_KINDS),
   title: z.string(),
@@ -107,6 +119,16 @@ export const DocumentSnapshotSchema = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * Each payment received and refund made, in order (docs/decisions/064). Absent on documents drawn
+   * before, which print the total only.
+   */
+  paymentsReceived: z.array(PaymentReceivedSchema).optional(),
+  /**
+   * An issued invoice downloaded after more payments came in: the date its payments are shown as at
+   * (its supplies, totals and VAT stay as issued). Absent or null: as at the issue date.
+   */
+  paymentsAsAt: z.string().nullable().optional(),
 });
 export type DocumentSnapshot = z.infer<typeof DocumentSnapshotSchema>;
 

@@ -39,6 +39,7 @@ import * as calendarExports from './migrations/039-calendar-exports.ts';
 import * as calendarImport from './migrations/040-calendar-import.ts';
 import * as accountDeletion from './migrations/041-account-deletion.ts';
 import * as onlinePayments from './migrations/042-online-payments.ts';
+import * as receiptSeries from './migrations/043-receipt-series.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '040-calendar-import': calendarImport,
   '041-account-deletion': accountDeletion,
   '042-online-payments': onlinePayments,
+  '043-receipt-series': receiptSeries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { afterBookingPaymentSettled } from '../modules/online-payments/after-payment.ts';
 import { createPaymentLink } from '../modules/online-payments/payment-links.ts';
 import {
   data,
@@ -686,6 +687,12 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     request: () => ({ url: '/api/business/payment-account', body: { method: 'eft_only' } }),
     expect: '401 403 200 200 403 403 403',
   },
+
+  // a settled online payment's receipt (docs/decisions/064): the booking's client and its business
+  getBookingPaymentsByIdReceiptPdf: {
+    request: async () => ({ url: `/api/booking-payments/${await matrixReceipt()}/receipt.pdf` }),
+    expect: '401 200 200 404 200 200 200',
+  },
 };
 
 /** A payment link to the first owner's confirmed booking. */
@@ -723,4 +730,39 @@ function otherOwnerAgreement(): Promise<string> {
     return other.id;
   })();
   return otherOwnerAgreementSaved;
+}
+
+let matrixReceiptPayment: Promise<string> | undefined;
+/** A completed online payment of the client's confirmed reservation, with its receipt (once). */
+function matrixReceipt(): Promise<string> {
+  matrixReceiptPayment ??= session()
+    .t.db.transaction()
+    .execute(async (trx) => {
+      const { reservation } = data();
+      const { id } = await trx
+        .insertInto('booking_payments')
+        .values({
+          reference: `BKP_MATRIX${next()}`,
+          owner_id: reservation.owner_id,
+          reservation_id: reservation.id,
+          merchant_id: '10000100',
+          purpose: 'due_now',
+          payment_cents: 10_000,
+          security_deposit_cents: 0,
+          amount_cents: 10_000,
+          status: 'complete',
+          gateway_payment_id: `MATRIX${randomUUID().slice(0, 8)}`,
+          failure_reason: null,
+          payer_user_id: null,
+          payment_link_id: null,
+          receipt_number: null,
+          receipt_pdf: null,
+          completed_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await afterBookingPaymentSettled(trx, id, { publicUrl: session().t.config.PUBLIC_URL });
+      return id;
+    });
+  return matrixReceiptPayment;
 }

@@ -82,7 +82,10 @@ export function registerDevMailboxRoutes(app: FastifyInstance, deps: AppDeps): v
         summary: 'A file attached to a captured email, as it was sent',
         params: z.object({ id: z.uuid(), attachmentId: z.uuid() }),
         response: {
-          200: binaryResponse('The file (an emailed document or rental agreement)', 'application/pdf'),
+          200: binaryResponse(
+            'The file (an emailed document, rental agreement or payment receipt)',
+            'application/pdf',
+          ),
         },
       },
     },
@@ -92,11 +95,12 @@ export function registerDevMailboxRoutes(app: FastifyInstance, deps: AppDeps): v
         .innerJoin('email_attachments as a', 'a.outbox_id', 'm.outbox_id')
         .leftJoin('documents as d', 'd.id', 'a.document_id')
         .leftJoin('rental_agreements as ra', 'ra.id', 'a.agreement_id')
-        .select(['a.file_name', 'd.pdf', 'ra.pdf as agreement_pdf'])
+        .leftJoin('booking_payments as bp', 'bp.id', 'a.booking_payment_id')
+        .select(['a.file_name', 'd.pdf', 'ra.pdf as agreement_pdf', 'bp.receipt_pdf'])
         .where('m.id', '=', request.params.id)
         .where('a.id', '=', request.params.attachmentId)
         .executeTakeFirst();
-      const pdf = file?.pdf ?? file?.agreement_pdf;
+      const pdf = file?.pdf ?? file?.agreement_pdf ?? file?.receipt_pdf;
       if (!file || !pdf) throw notFound('Attachment not found');
       return reply
         .header('content-type', 'application/pdf')

@@ -1,4 +1,3 @@
-import { ledgerSummary } from '../../../domain/billing.ts';
 import { todayInBusinessZone } from '../../../domain/dates.ts';
 import {
   bookingLine,
@@ -17,6 +16,7 @@ import type { BusinessDetailsRow } from '../business-details/business-details.re
 import type { ReservationRow } from '../reservations/reservation.repository.ts';
 import { toReservationDto } from '../reservations/reservation.schemas.ts';
 import { type BillingLineRow, isChargeRow } from './documents.repository.ts';
+import { paymentsPart } from './payments-received.ts';
 
 /** Everything a document about a reservation is drawn from, read in one place (documents.service.ts). */
 export interface DocumentSources {
@@ -130,13 +130,6 @@ export function buildSnapshot(
   const issueDate = numbering.issueDate ?? todayInBusinessZone();
   const { lines, bookingLineOnly } = documentLines(sources);
   const totals = documentTotals(lines);
-  const ledger = ledgerSummary(
-    sources.lines.map((row) => ({
-      kind: row.kind,
-      totalCents: row.total_cents,
-      paymentAmountCents: row.payment_amount_cents,
-    })),
-  );
   return {
     kind,
     title: documentTitle(kind, business.vatRegistered),
@@ -164,9 +157,7 @@ export function buildSnapshot(
     totals,
     vatRatePercent: business.vatRegistered ? vatRateOn(issueDate, sources.vatRates) : null,
     pricesIncludeVat: true,
-    paymentsCents: ledger.paymentsCents,
-    balanceDueCents: Math.max(0, totals.totalCents - ledger.paymentsCents),
-    depositHeldCents: ledger.depositHeldCents,
+    ...paymentsPart(totals.totalCents, sources.lines),
     agreement:
       kind === 'confirmation' && sources.agreement && sources.reservation.agreement_accepted_at
         ? {

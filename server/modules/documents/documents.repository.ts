@@ -6,27 +6,37 @@ import type { Database, DocumentsTable } from '../../db/types.ts';
 
 type Executor = Kysely<Database>;
 
-/** A reservation's billing lines that count: not voided, in the order they were added. */
+/**
+ * A reservation's billing lines that count: not voided, in the order they were added; with how and
+ * when money came in (an online payment's reference and completion time), for the payments received.
+ */
 export function listActiveLines(db: Executor, reservationId: string) {
   return db
-    .selectFrom('reservation_transactions')
+    .selectFrom('reservation_transactions as rt')
+    .leftJoin('booking_payments as bp', 'bp.id', 'rt.booking_payment_id')
     .select([
-      'kind',
-      'description',
-      'quantity',
-      'unit',
-      'unit_price_cents',
-      'tax_percent',
-      'discount_percent',
-      'sub_total_cents',
-      'tax_cents',
-      'total_cents',
-      'payment_amount_cents',
+      'rt.kind',
+      'rt.description',
+      'rt.quantity',
+      'rt.unit',
+      'rt.unit_price_cents',
+      'rt.tax_percent',
+      'rt.discount_percent',
+      'rt.sub_total_cents',
+      'rt.tax_cents',
+      'rt.total_cents',
+      'rt.payment_amount_cents',
+      'rt.payment_method',
+      'rt.payout_method',
+      'rt.transaction_ref',
+      'rt.created_at',
+      'bp.reference as booking_payment_reference',
+      'bp.completed_at as booking_payment_completed_at',
     ])
-    .where('reservation_id', '=', reservationId)
-    .where('voided_at', 'is', null)
-    .orderBy('created_at')
-    .orderBy('id')
+    .where('rt.reservation_id', '=', reservationId)
+    .where('rt.voided_at', 'is', null)
+    .orderBy('rt.created_at')
+    .orderBy('rt.id')
     .execute();
 }
 export type BillingLineRow = Awaited<ReturnType<typeof listActiveLines>>[number];
@@ -127,9 +137,12 @@ export function findDocumentPdf(db: Executor, id: string) {
     .selectFrom('documents as d')
     .innerJoin('reservations as r', 'r.id', 'd.reservation_id')
     .innerJoin('clients as c', 'c.id', 'r.client_id')
+    .leftJoin('documents as credit', 'credit.credits_id', 'd.id')
     .select([
       'd.id',
       'd.owner_id',
+      'd.reservation_id',
+      'credit.id as credited_by_id',
       'd.kind',
       'd.number',
       'd.snapshot',

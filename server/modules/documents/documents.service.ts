@@ -40,6 +40,7 @@ import {
   listVatRates,
   storeDocumentPdf,
 } from './documents.repository.ts';
+import { invoiceWithPaymentsNow } from './payments-received.ts';
 import { renderDocumentPdf } from './pdf/document-pdf.tsx';
 
 export interface DocumentDeps {
@@ -99,10 +100,15 @@ async function readAll(body: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The business's logo for a PDF, when it has one and its file is still there. */
+export async function logoBytes(storage: StorageDriver, logoKey: string | null): Promise<Buffer | null> {
+  const stored = logoKey ? await storage.get(logoKey) : null;
+  return stored ? readAll(stored.body) : null;
+}
+
 /** Lays a snapshot out as a PDF, with the business's logo when it has one (and its file is still there). */
 export async function drawPdf(storage: StorageDriver, snapshot: DocumentSnapshot): Promise<Buffer> {
-  const stored = snapshot.business.logoKey ? await storage.get(snapshot.business.logoKey) : null;
-  return renderDocumentPdf(snapshot, stored ? await readAll(stored.body) : null);
+  return renderDocumentPdf(snapshot, await logoBytes(storage, snapshot.business.logoKey));
 }
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -122,13 +128,23 @@ export async function documentPdf(
   return stored?.pdf ? Buffer.from(stored.pdf) : pdf;
 }
 
-/** GET /api/documents/:id/pdf — the business, or the client of the reservation. */
+/**
+ * GET /api/documents/:id/pdf — the business, or the client of the reservation. An invoice whose
+ * booking received payments since it was issued is drawn afresh with them (not stored: the issued
+ * file stays as it was); otherwise the stored file.
+ */
 export async function storedPdf(deps: DocumentDeps, user: User | null, id: string): Promise<PdfFile> {
   if (!user) throw unauthorized();
   const document = await findDocumentPdf(deps.db, id);
   if (!document || !mayReadDocument(user, document)) throw notFound(DOCUMENT_MESSAGES.documentNotFound);
+  // An open invoice shows the payments received as they stand now (docs/decisions/064); a credited
+  // one stays as it was.
+  const withPayments =
+    document.kind === 'invoice' && !document.credited_by_id
+      ? invoiceWithPaymentsNow(document.snapshot, await listActiveLines(deps.db, document.reservation_id))
+      : null;
   return {
-    pdf: await documentPdf(deps, document),
+    pdf: withPayments ? await drawPdf(deps.storage, withPayments) : await documentPdf(deps, document),
     fileName: documentFileName(
       document.kind,
       document.snapshot.number ?? document.snapshot.reservation.reference,

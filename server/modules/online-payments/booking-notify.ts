@@ -13,7 +13,7 @@ import { ownerPayfastCredentials } from './credentials.ts';
  * owner's fails the signature check. Every notification is kept with what became of it.
  */
 export async function processBookingItn(
-  deps: Pick<AppDeps, 'db' | 'config' | 'payments' | 'pokeMail'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'payments' | 'pokeMail' | 'storage'>,
   rawBody: string,
   sourceIp: string,
   log: FastifyBaseLogger,
@@ -32,7 +32,7 @@ export async function processBookingItn(
 }
 
 async function decide(
-  deps: Pick<AppDeps, 'db' | 'config' | 'payments'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'payments' | 'storage'>,
   body: ReturnType<typeof readSignedForm>,
   sourceIp: string,
 ): Promise<BookingSettlement> {
@@ -70,5 +70,8 @@ async function decide(
     confirm: payfastConfirmation(deps),
   });
   if (!verdict.ok) return rejected(verdict.reason, payment.id);
-  return settleBookingPayment(deps.db, verdict.event, { publicUrl: deps.config.PUBLIC_URL });
+  return settleBookingPayment(deps.db, verdict.event, {
+    publicUrl: deps.config.PUBLIC_URL,
+    storage: deps.storage,
+  });
 }

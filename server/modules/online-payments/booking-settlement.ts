@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, ReservationTransactionsTable } from '../../db/types.ts';
 import type { ItnEvent } from '../../platform/payments/payfast-itn.ts';
+import type { StorageDriver } from '../../platform/storage/storage.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { billingLineChanges } from '../audit/billing-line-audit.ts';
 import { insertLines } from '../billing-lines/billing-line.repository.ts';
@@ -30,7 +31,7 @@ const FAILURE_REASONS = {
 export async function settleBookingPayment(
   db: Kysely<Database>,
   event: Pick<ItnEvent, 'mPaymentId' | 'pfPaymentId' | 'status'>,
-  context: { publicUrl: string },
+  context: { publicUrl: string; storage?: StorageDriver },
 ): Promise<BookingSettlement> {
   const found = await db
     .selectFrom('booking_payments')

@@ -23,12 +23,14 @@ export async function enqueueMails(db: Kysely<Database>, mails: OutgoingMail[]):
 }
 
 /**
- * A file to attach: a document (its bytes stay in documents.pdf) or a rental agreement version (in
- * rental_agreements.pdf, docs/decisions/037), read when the email is sent.
+ * A file to attach: a document (its bytes stay in documents.pdf), a rental agreement version (in
+ * rental_agreements.pdf, docs/decisions/037) or an online payment's receipt (booking_payments.receipt_pdf,
+ * docs/decisions/064), read when the email is sent.
  */
 export type AttachmentRef = { fileName: string } & (
-  | { documentId: string; agreementId?: undefined }
-  | { agreementId: string; documentId?: undefined }
+  | { documentId: string; agreementId?: undefined; bookingPaymentId?: undefined }
+  | { agreementId: string; documentId?: undefined; bookingPaymentId?: undefined }
+  | { bookingPaymentId: string; documentId?: undefined; agreementId?: undefined }
 );
 
 /**
@@ -57,6 +59,7 @@ export async function enqueueMail(
           outbox_id: id,
           document_id: file.documentId ?? null,
           agreement_id: file.agreementId ?? null,
+          booking_payment_id: file.bookingPaymentId ?? null,
           file_name: file.fileName,
           position,
         })),
@@ -74,7 +77,8 @@ async function loadAttachments(db: Kysely<Database>, outboxIds: string[]) {
     .selectFrom('email_attachments as a')
     .leftJoin('documents as d', 'd.id', 'a.document_id')
     .leftJoin('rental_agreements as ra', 'ra.id', 'a.agreement_id')
-    .select(['a.id', 'a.outbox_id', 'a.file_name', 'd.pdf', 'ra.pdf as agreement_pdf'])
+    .leftJoin('booking_payments as bp', 'bp.id', 'a.booking_payment_id')
+    .select(['a.id', 'a.outbox_id', 'a.file_name', 'd.pdf', 'ra.pdf as agreement_pdf', 'bp.receipt_pdf'])
     .where('a.outbox_id', 'in', outboxIds)
     .orderBy('a.outbox_id')
     .orderBy('a.position')
@@ -85,11 +89,7 @@ async function loadAttachments(db: Kysely<Database>, outboxIds: string[]) {
       id: row.id,
       fileName: row.file_name,
       contentType: 'application/pdf',
-      content: row.pdf
-        ? Buffer.from(row.pdf)
-        : row.agreement_pdf
-          ? Buffer.from(row.agreement_pdf)
-          : Buffer.alloc(0),
+      content: Buffer.from(row.pdf ?? row.agreement_pdf ?? row.receipt_pdf ?? Buffer.alloc(0)),
     });
     byEmail.set(row.outbox_id, list);
   }

@@ -21,20 +21,32 @@ function Lines({ text }: { text: string | null }) {
   return text ? <Text>{text.trim()}</Text> : null;
 }
 
-/** The supplier (logo, trading name, address, contacts, VAT number) and the document's title and numbers. */
+type SupplierDetails = Pick<
+  DocumentSnapshot['business'],
+  'tradingName' | 'address' | 'phone' | 'email' | 'vatNumber'
+>;
+
+/** The business as its documents and receipts print it: logo, trading name, address, contacts, VAT number. */
+export function Supplier({ business, logo }: { business: SupplierDetails; logo: Buffer | null }) {
+  return (
+    <View style={styles.supplier}>
+      {logo && <Image style={styles.logo} src={{ data: logo, format: 'png' }} />}
+      <Text style={styles.tradingName}>{business.tradingName}</Text>
+      <Lines text={business.address} />
+      {business.phone && <Text>Tel: {business.phone}</Text>}
+      {business.email && <Text>Email: {business.email}</Text>}
+      {business.vatNumber && <Text style={styles.bold}>VAT No: {business.vatNumber}</Text>}
+    </View>
+  );
+}
+
+/** The supplier and the document's title and numbers. */
 function Header({ snapshot, logo }: { snapshot: DocumentSnapshot; logo: Buffer | null }) {
   const { business } = snapshot;
   const numbered = snapshot.kind === 'invoice' || snapshot.kind === 'credit_note';
   return (
     <View style={styles.header}>
-      <View style={styles.supplier}>
-        {logo && <Image style={styles.logo} src={{ data: logo, format: 'png' }} />}
-        <Text style={styles.tradingName}>{business.tradingName}</Text>
-        <Lines text={business.address} />
-        {business.phone && <Text>Tel: {business.phone}</Text>}
-        {business.email && <Text>Email: {business.email}</Text>}
-        {business.vatNumber && <Text style={styles.bold}>VAT No: {business.vatNumber}</Text>}
-      </View>
+      <Supplier business={business} logo={logo} />
       <View style={styles.titleBlock}>
         <Text style={styles.title}>{snapshot.title}</Text>
         <Meta

@@ -1,7 +1,8 @@
 import { type Styles, Text, View } from '@react-pdf/renderer';
+import { formatDisplayDate } from '../../../../domain/dates.ts';
 import { quantityLabel } from '../../../../domain/documents.ts';
 import { formatRandCents } from '../../../../domain/money.ts';
-import type { DocumentSnapshot } from '../../../../domain/schemas/documents.ts';
+import type { DocumentSnapshot, PaymentReceived } from '../../../../domain/schemas/documents.ts';
 import { formatPercent } from '../../../../domain/vat.ts';
 import { styles } from './styles.ts';
 
@@ -112,6 +113,17 @@ const GRAND_TOTAL_LABEL: Record<DocumentSnapshot['kind'], [vat: string, plain: s
   credit_note: ['Amount credited incl. VAT', 'Amount credited'],
 };
 
+/** "Received 27 November 2026 · PayFast · BKP_…", or a refund: "Refunded … · EFT". */
+function paymentLabel(payment: PaymentReceived): string {
+  return [
+    `${payment.refund ? 'Refunded' : 'Received'} ${formatDisplayDate(payment.date)}`,
+    payment.method,
+    payment.reference,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** Sub-total, VAT per rate and the total; then what was paid and the balance due (not on a quote or credit note). */
 export function Totals({ snapshot }: { snapshot: DocumentSnapshot }) {
   const { totals, business, kind } = snapshot;
@@ -139,7 +151,21 @@ export function Totals({ snapshot }: { snapshot: DocumentSnapshot }) {
       />
       {settles && (
         <>
-          <Amount label="Payments received" cents={snapshot.paymentsCents} />
+          <Amount
+            label={
+              snapshot.paymentsAsAt
+                ? `Payments received as at ${formatDisplayDate(snapshot.paymentsAsAt)}`
+                : 'Payments received'
+            }
+            cents={snapshot.paymentsCents}
+          />
+          {snapshot.paymentsReceived?.map((payment, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: payments are a fixed list in the order received
+            <View key={index} style={styles.paymentRow}>
+              <Text>{paymentLabel(payment)}</Text>
+              <Text>{`${payment.refund ? '−' : ''}${formatRandCents(payment.amountCents)}`}</Text>
+            </View>
+          ))}
           <Amount label="Balance due" cents={snapshot.balanceDueCents} style={styles.balance} />
         </>
       )}

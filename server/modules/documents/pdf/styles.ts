@@ -54,6 +54,16 @@ export const styles = StyleSheet.create({
   note: { fontSize: 8, color: MUTED, marginTop: 6 },
   reason: { marginBottom: 10, fontWeight: 700 },
   totals: { alignSelf: 'flex-end', width: 250, marginTop: 10 },
+  /** One payment received, under "Payments received" (docs/decisions/064). */
+  paymentRow: {
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    paddingVertical: 1,
+    paddingLeft: 12,
+    paddingRight: 4,
+    fontSize: 7.5,
+    color: MUTED,
+  },
   totalRow: {
     flexDirection: 'row',
     justifyContent: 'space-between',
