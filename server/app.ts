@@ -25,6 +25,7 @@ import { registerAdminOverviewRoutes } from './modules/admin-overview/admin-over
 import { registerAdminUserRoutes } from './modules/admin-users/admin-user.routes.ts';
 import { registerAgreementRoutes } from './modules/agreements/agreement.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
+import { registerPaymentSettingsRoutes } from './modules/online-payments/payment-settings.routes.ts';
 import { registerBillingLineRoutes } from './modules/billing-lines/billing-line.routes.ts';
 import { registerCatalogueRoutes } from './modules/billing-setup/catalogue.routes.ts';
 import { registerRateRoutes } from './modules/billing-setup/rate.routes.ts';
@@ -219,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCalendarImportRoutes(app, deps);
   registerCalendarExportRoutes(app, deps);
   registerAuditRoutes(app, deps);
+  registerPaymentSettingsRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);

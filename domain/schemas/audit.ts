@@ -15,6 +15,7 @@ export const AUDIT_ENTITY_TYPES = [
   'blocked_period',
   'staff_permissions',
   'subscription',
+  'payment_settings',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -39,6 +40,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   blocked_period: 'Blocked period',
   staff_permissions: 'Staff permissions',
   subscription: 'Subscription',
+  payment_settings: 'Payment settings',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {

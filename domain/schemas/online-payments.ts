@@ -139,3 +139,4 @@ export const PaymentLinkViewSchema = z.object({
   due: PaymentDueSchema,
 });
 export type PaymentLinkView = z.infer<typeof PaymentLinkViewSchema>;
+
