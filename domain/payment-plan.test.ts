@@ -340,13 +340,24 @@ describe('describePlan and describeCancellationPolicy', () => {
   });
 
   it('describes an amount deposit in rand', () => {
-    expect(describePlan(amountPlan)).toMatch(/^Pay a deposit of R\s?5[\s\u00a0]?000 when your booking is confirmed/);
+    expect(describePlan(amountPlan)).toMatch(
+      /^Pay a deposit of R\s?5[\s\u00a0]?000 when your booking is confirmed/,
+    );
   });
 
   it.each([
-    [DEFAULT_CANCELLATION_POLICY, 'Free cancellation until 7 days before the start; after that 50% of the total is charged.'],
-    [{ freeUntilDaysBefore: 1, feePercent: 25 }, 'Free cancellation until 1 day before the start; after that 25% of the total is charged.'],
-    [{ freeUntilDaysBefore: 0, feePercent: 100 }, 'Free cancellation until the start date; after that 100% of the total is charged.'],
+    [
+      DEFAULT_CANCELLATION_POLICY,
+      'Free cancellation until 7 days before the start; after that 50% of the total is charged.',
+    ],
+    [
+      { freeUntilDaysBefore: 1, feePercent: 25 },
+      'Free cancellation until 1 day before the start; after that 25% of the total is charged.',
+    ],
+    [
+      { freeUntilDaysBefore: 0, feePercent: 100 },
+      'Free cancellation until the start date; after that 100% of the total is charged.',
+    ],
     [{ freeUntilDaysBefore: 7, feePercent: 0 }, 'Free cancellation until the start.'],
   ])('describes a cancellation policy', (p, text) => {
     expect(describeCancellationPolicy(p)).toBe(text);

@@ -25,7 +25,6 @@ import { registerAdminOverviewRoutes } from './modules/admin-overview/admin-over
 import { registerAdminUserRoutes } from './modules/admin-users/admin-user.routes.ts';
 import { registerAgreementRoutes } from './modules/agreements/agreement.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
-import { registerPaymentSettingsRoutes } from './modules/online-payments/payment-settings.routes.ts';
 import { registerBillingLineRoutes } from './modules/billing-lines/billing-line.routes.ts';
 import { registerCatalogueRoutes } from './modules/billing-setup/catalogue.routes.ts';
 import { registerRateRoutes } from './modules/billing-setup/rate.routes.ts';
@@ -44,6 +43,7 @@ import { registerHomepageBoostRoutes } from './modules/homepage-boost/homepage-b
 import { registerInAppNotificationRoutes } from './modules/in-app-notifications/in-app-notifications.routes.ts';
 import { registerInvitationRoutes } from './modules/invitations/invitation.routes.ts';
 import { registerNotificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.ts';
+import { registerPaymentSettingsRoutes } from './modules/online-payments/payment-settings.routes.ts';
 import { registerPayfastSimulatorRoutes } from './modules/payfast-simulator/simulator.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payment.routes.ts';
 import { registerPhotographyRoutes } from './modules/photography/photography.routes.ts';

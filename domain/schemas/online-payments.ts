@@ -139,4 +139,3 @@ export const PaymentLinkViewSchema = z.object({
   due: PaymentDueSchema,
 });
 export type PaymentLinkView = z.infer<typeof PaymentLinkViewSchema>;
-

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { dateOutsideWindowMessage, isValidIsoDate, isWithinDateWindow } from '../dates.ts';
 import { amountTooHigh, MAX_AMOUNT_CENTS } from '../money.ts';
-import { PaymentPlanSchema } from './online-payments.ts';
 import {
   AMENITIES,
   CATEGORIES_BY_TYPE,
@@ -17,6 +16,7 @@ import {
   SEARCH_TEXT_MAX_LENGTH,
 } from '../property.ts';
 import { HOURLY_DEFAULTS, hoursBetween, isOnSlot, minutesOf } from '../rental-unit.ts';
+import { PaymentPlanSchema } from './online-payments.ts';
 
 const required = (label: string) => ({ error: `${label} is required` });
 const text = (label: string, max = 120) =>

@@ -640,6 +640,29 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     request: () => ({ url: `/api/admin/audit?owner_id=${owner().id}&size=10` }),
     expect: '401 403 403 403 403 403 200',
   },
+
+  // payment plan and cancellation policy (decision 059)
+  getBusinessPaymentSettings: {
+    request: () => ({ url: '/api/business/payment-settings' }),
+    expect: '401 403 200 200 403 200 403',
+  },
+  putBusinessPaymentSettings: {
+    request: () => ({
+      url: '/api/business/payment-settings',
+      body: {
+        plan: {
+          kind: 'full',
+          depositType: 'percent',
+          depositPercent: 0,
+          depositAmountCents: 0,
+          balanceDaysBefore: 0,
+          securityDeposit: 'with_balance',
+        },
+        cancellation: { freeUntilDaysBefore: 7, feePercent: 50 },
+      },
+    }),
+    expect: '401 403 200 200 403 200 403',
+  },
 };
 
 let otherOwnerAgreementSaved: Promise<string> | undefined;

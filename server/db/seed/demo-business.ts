@@ -75,5 +75,6 @@ async function seedDemoPaymentPlan(db: Kysely<Database>, ownerId: string): Promi
     .orderBy('created_at')
     .orderBy('id')
     .executeTakeFirst();
-  if (instant) await db.updateTable('properties').set({ instant_book: true }).where('id', '=', instant.id).execute();
+  if (instant)
+    await db.updateTable('properties').set({ instant_book: true }).where('id', '=', instant.id).execute();
 }

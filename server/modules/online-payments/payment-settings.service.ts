@@ -20,12 +20,16 @@ export const PAYMENT_SETTINGS_MESSAGES = {
 function requireSettingsManager(user: User | null): string {
   if (!user) throw unauthorized();
   const ownerId = businessIdOf(user);
-  if (!ownerId || !canManagePropertiesOf(user, ownerId)) throw forbidden(PAYMENT_SETTINGS_MESSAGES.notAllowed);
+  if (!ownerId || !canManagePropertiesOf(user, ownerId))
+    throw forbidden(PAYMENT_SETTINGS_MESSAGES.notAllowed);
   return ownerId;
 }
 
 async function settingsOf(db: Kysely<Database>, ownerId: string): Promise<PaymentSettings> {
-  const [plan, cancellation] = await Promise.all([businessPlanOf(db, ownerId), cancellationPolicyOf(db, ownerId)]);
+  const [plan, cancellation] = await Promise.all([
+    businessPlanOf(db, ownerId),
+    cancellationPolicyOf(db, ownerId),
+  ]);
   return { plan: plan ?? DEFAULT_PAYMENT_PLAN, cancellation: cancellation ?? DEFAULT_CANCELLATION_POLICY };
 }
 
@@ -60,7 +64,11 @@ export async function savePaymentSettings(
         .set({ ...planRow, updated_at: new Date() })
         .where('id', '=', existing.id)
         .execute();
-    else await trx.insertInto('payment_plans').values({ ...planRow, owner_id: ownerId, property_id: null }).execute();
+    else
+      await trx
+        .insertInto('payment_plans')
+        .values({ ...planRow, owner_id: ownerId, property_id: null })
+        .execute();
     const policy = {
       free_until_days_before: input.cancellation.freeUntilDaysBefore,
       fee_percent: String(input.cancellation.feePercent),

@@ -82,7 +82,10 @@ export async function listingPlanOf(db: Kysely<Database>, propertyId: string): P
 }
 
 /** The business's listings' own plans, by listing (one query for the owner's list). */
-export async function listingPlansOf(db: Kysely<Database>, ownerId: string): Promise<Map<string, PaymentPlan>> {
+export async function listingPlansOf(
+  db: Kysely<Database>,
+  ownerId: string,
+): Promise<Map<string, PaymentPlan>> {
   const rows = await db
     .selectFrom('payment_plans')
     .select(PLAN_COLUMNS)
@@ -102,7 +105,9 @@ export async function cancellationPolicyOf(
     .select(['free_until_days_before', 'fee_percent'])
     .where('owner_id', '=', ownerId)
     .executeTakeFirst();
-  return row ? { freeUntilDaysBefore: row.free_until_days_before, feePercent: Number(row.fee_percent) } : null;
+  return row
+    ? { freeUntilDaysBefore: row.free_until_days_before, feePercent: Number(row.fee_percent) }
+    : null;
 }
 
 /** The plan and policy in force for a listing: in one query, the listing's plan before the business's. */

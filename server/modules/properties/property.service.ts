@@ -4,6 +4,7 @@ import { bookingTotal } from '../../../domain/booking-total.ts';
 import { todayInBusinessZone } from '../../../domain/dates.ts';
 import { mergeCitySuggestions } from '../../../domain/property.ts';
 import { priceUnitFor } from '../../../domain/rental-unit.ts';
+import type { ListingPaymentTerms } from '../../../domain/schemas/online-payments.ts';
 import {
   type PropertyInput,
   PropertyInputSchema,
@@ -16,18 +17,19 @@ import type {
   OwnedProperty as OwnedPropertyDto,
   Property as PropertyDto,
 } from '../../../domain/schemas/property-view.ts';
-import type { ListingPaymentTerms } from '../../../domain/schemas/online-payments.ts';
 import type { ListingAllowance } from '../../../domain/schemas/subscription.ts';
 import type { Database, Property, User } from '../../db/types.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { StorageDriver } from '../../platform/storage/storage.ts';
 import { diffFields, hasChanges, recordAudit } from '../audit/audit.ts';
 import { deleteBoost } from '../homepage-boost/homepage-boost.repository.ts';
+import { listingPaymentTerms, listingPlanOf, listingPlansOf } from '../online-payments/payment-terms.ts';
 import {
   assertActiveSubscription,
   assertPlanAllows,
   listingAllowanceOf,
 } from '../subscriptions/subscription.service.ts';
+import { setListingPlan } from './listing-payment-plan.ts';
 import {
   deleteProperty,
   findPropertyById,
@@ -46,8 +48,6 @@ import {
   updateProperty,
 } from './property.repository.ts';
 import { toPropertyDto, toPublicPropertyDto } from './property.schemas.ts';
-import { listingPaymentTerms, listingPlanOf, listingPlansOf } from '../online-payments/payment-terms.ts';
-import { setListingPlan } from './listing-payment-plan.ts';
 
 export const PROPERTY_MESSAGES = {
   notAuthenticated: 'User not authenticated',
