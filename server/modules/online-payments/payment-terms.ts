@@ -196,7 +196,7 @@ export async function fixPaymentTerms(
     .select(['property_id', 'total_price_cents', 'start_date', 'status', 'payment_terms'])
     .where('id', '=', reservationId)
     .executeTakeFirst();
-  if (!booking || booking.status !== 'confirmed' || booking.payment_terms !== null) return;
+  if (booking?.status !== 'confirmed' || booking.payment_terms !== null) return;
   const inForce = await termsInForce(trx, booking.property_id);
   if (!inForce) return;
   const terms = paymentTerms(inForce.plan, inForce.cancellation, {
