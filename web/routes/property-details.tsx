@@ -27,7 +27,7 @@ import { humanize, TYPE_LABELS } from '../../domain/property.ts';
 import { readStayChoice } from '../../domain/search-to-booking.ts';
 import { useListingBrand } from '../features/business-profile/brand-api.ts';
 import { PoweredByRentza } from '../features/business-profile/components/powered-by-rentza.tsx';
-import { type ListingDetail, type Property, useProperty } from '../features/properties/api.ts';
+import { type ListingDetail, useProperty } from '../features/properties/api.ts';
 import { HowYouPay } from '../features/properties/components/how-you-pay.tsx';
 import { ImagePlaceholder } from '../features/properties/components/image-placeholder.tsx';
 import { Place, PriceLine } from '../features/properties/components/property-card.tsx';

@@ -55,7 +55,7 @@ import { DatePickerInput } from '../components/mantine-dates.ts';
 import { type CurrentUser, useCurrentUser } from '../features/account/api.ts';
 import { useAgreementInForce } from '../features/agreements/api.ts';
 import { AgreementAcceptance } from '../features/agreements/components/agreement-acceptance.tsx';
-import { type ListingDetail, type Property, useProperty } from '../features/properties/api.ts';
+import { type ListingDetail, useProperty } from '../features/properties/api.ts';
 import { BookingSummary } from '../features/properties/components/booking-summary.tsx';
 import {
   clientsBusinessParam,
