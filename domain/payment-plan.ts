@@ -90,11 +90,14 @@ export function paymentTerms(
   const late = balanceDate <= booking.confirmedOn;
   const depositDueCents =
     plan.kind === 'full' || late ? booking.totalCents : depositFor(plan, booking.totalCents);
+  // A deposit that covers the whole total (an amount capped to it) leaves no balance: everything,
+  // the security deposit 'with the balance' included, is due at confirmation, as installments() says.
+  const atOnce = depositDueCents >= booking.totalCents;
   return {
     plan,
     cancellation,
     depositDueCents,
-    balanceDueOn: plan.kind === 'full' || late ? booking.confirmedOn : balanceDate,
+    balanceDueOn: atOnce ? booking.confirmedOn : balanceDate,
     confirmedOn: booking.confirmedOn,
   };
 }
@@ -188,7 +191,8 @@ export function cancellationCharge(
   today: IsoDate,
 ): { free: boolean; feeCents: Cents; freeUntil: IsoDate } {
   const freeUntil = addDays(booking.startDate, -policy.freeUntilDaysBefore);
-  const free = today <= freeUntil;
+  // A 0 % policy never charges: the cancellation is free whenever it happens.
+  const free = today <= freeUntil || policy.feePercent === 0;
   return { free, feeCents: free ? 0 : percentOf(booking.totalCents, policy.feePercent), freeUntil };
 }
 

@@ -46,6 +46,7 @@ import { registerNotificationSettingsRoutes } from './modules/notification-setti
 import { registerBookingPaymentRoutes } from './modules/online-payments/booking-payment.routes.ts';
 import { registerPaymentAccountRoutes } from './modules/online-payments/payment-account.routes.ts';
 import { registerPaymentLinkRoutes } from './modules/online-payments/payment-link.routes.ts';
+import { registerPaymentSettingsRoutes } from './modules/online-payments/payment-settings.routes.ts';
 import { registerReceiptRoutes } from './modules/online-payments/receipts.routes.ts';
 import { registerPayfastSimulatorRoutes } from './modules/payfast-simulator/simulator.routes.ts';
 import { registerSimulatorMerchantRoutes } from './modules/payfast-simulator/simulator-merchants.routes.ts';
@@ -229,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPaymentAccountRoutes(app, deps);
   if (isPayfastSimulatorServed(deps.config)) registerSimulatorMerchantRoutes(app, deps);
   registerReceiptRoutes(app, deps);
+  registerPaymentSettingsRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);

@@ -16,6 +16,7 @@ export const AUDIT_ENTITY_TYPES = [
   'staff_permissions',
   'subscription',
   'payment_account',
+  'payment_settings',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -41,6 +42,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   staff_permissions: 'Staff permissions',
   subscription: 'Subscription',
   payment_account: 'Online payments account',
+  payment_settings: 'Payment settings',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AMENITIES, PROPERTY_STATUSES, PROPERTY_TYPES } from '../property.ts';
+import { ListingPaymentTermsSchema, PaymentPlanSchema } from './online-payments.ts';
 
 /** A listing photo as the API returns it: display and thumbnail URLs, size and position. */
 export const PropertyImageSchema = z.object({
@@ -41,8 +42,15 @@ export const PropertySchema = z.object({
 });
 export type Property = z.infer<typeof PropertySchema>;
 
-/** The owner's view: also whether reservations refer to it (deleting it then archives it instead). */
-export const OwnedPropertySchema = PropertySchema.extend({ has_reservations: z.boolean() });
+/**
+ * The owner's view: also whether reservations refer to it (deleting it then archives it instead), and
+ * how it is booked and paid (decision 059): instant book, and its own plan (null: the business's).
+ */
+export const OwnedPropertySchema = PropertySchema.extend({
+  has_reservations: z.boolean(),
+  instantBook: z.boolean(),
+  paymentPlan: PaymentPlanSchema.nullable(),
+});
 export type OwnedProperty = z.infer<typeof OwnedPropertySchema>;
 
 /**
@@ -64,3 +72,13 @@ export const PropertyPageSchema = z.object({
   pageSize: z.number(),
 });
 export type PropertyPage = z.infer<typeof PropertyPageSchema>;
+
+/**
+ * GET /api/properties/:id (decision 059): the listing with how a client pays it, and the listing's own
+ * plan (null: it uses the business's).
+ */
+export const ListingDetailSchema = PropertySchema.extend({
+  paymentTerms: ListingPaymentTermsSchema,
+  paymentPlan: PaymentPlanSchema.nullable(),
+});
+export type ListingDetail = z.infer<typeof ListingDetailSchema>;

@@ -16,6 +16,7 @@ import {
   SEARCH_TEXT_MAX_LENGTH,
 } from '../property.ts';
 import { HOURLY_DEFAULTS, hoursBetween, isOnSlot, minutesOf } from '../rental-unit.ts';
+import { PaymentPlanSchema } from './online-payments.ts';
 
 const required = (label: string) => ({ error: `${label} is required` });
 const text = (label: string, max = 120) =>
@@ -187,6 +188,10 @@ const listingFields = {
   cleaning_fee_cents: cents('Cleaning fee'),
   security_deposit_cents: cents('Security deposit'),
   specifications: SpecificationsSchema,
+  /** A client's booking is confirmed at once, without the owner accepting it (decision 059). */
+  instantBook: z.boolean(),
+  /** The listing's own payment plan; null uses the business's (decision 059). */
+  paymentPlan: PaymentPlanSchema.nullable(),
 };
 
 export const AVAILABILITY_WINDOW_MESSAGE = 'Availability end must be after its start';
@@ -235,6 +240,8 @@ export const PropertyInputSchema = z
     status: listingFields.status.default('available'),
     cleaning_fee_cents: listingFields.cleaning_fee_cents.default(0),
     security_deposit_cents: listingFields.security_deposit_cents.default(0),
+    instantBook: listingFields.instantBook.default(false),
+    paymentPlan: listingFields.paymentPlan.default(null),
   })
   .superRefine(checkListing);
 export type PropertyInput = z.infer<typeof PropertyInputSchema>;
@@ -255,6 +262,8 @@ export const PropertyUpdateSchema = z
     status: true,
     cleaning_fee_cents: true,
     security_deposit_cents: true,
+    instantBook: true,
+    paymentPlan: true,
   })
   .superRefine(checkListing);
 export type PropertyUpdate = z.infer<typeof PropertyUpdateSchema>;

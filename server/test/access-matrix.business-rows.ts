@@ -693,6 +693,29 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     request: async () => ({ url: `/api/booking-payments/${await matrixReceipt()}/receipt.pdf` }),
     expect: '401 200 200 404 200 200 200',
   },
+
+  // payment plan and cancellation policy (decision 059)
+  getBusinessPaymentSettings: {
+    request: () => ({ url: '/api/business/payment-settings' }),
+    expect: '401 403 200 200 403 200 403',
+  },
+  putBusinessPaymentSettings: {
+    request: () => ({
+      url: '/api/business/payment-settings',
+      body: {
+        plan: {
+          kind: 'full',
+          depositType: 'percent',
+          depositPercent: 0,
+          depositAmountCents: 0,
+          balanceDaysBefore: 0,
+          securityDeposit: 'with_balance',
+        },
+        cancellation: { freeUntilDaysBefore: 7, feePercent: 50 },
+      },
+    }),
+    expect: '401 403 200 200 403 200 403',
+  },
 };
 
 /** A payment link to the first owner's confirmed booking. */

@@ -57,6 +57,7 @@ export interface PropertyOptions {
   is_active?: boolean;
   status?: Property['status'];
   archived_at?: Date | null;
+  instant_book?: boolean;
 }
 
 /** A listing of an owner, inserted directly (no listing limit, any state). */

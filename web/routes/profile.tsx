@@ -26,6 +26,7 @@ import { NotificationSettingsSection } from '../features/account/components/noti
 import { YourDataSection } from '../features/account/components/your-data-section.tsx';
 import { BusinessDetailsSection } from '../features/business/components/business-details-section.tsx';
 import { OnlinePaymentsSection } from '../features/business/components/online-payments-section.tsx';
+import { PaymentPlanSection } from '../features/business/components/payment-plan-section.tsx';
 import { PublicProfileSection } from '../features/business-profile/components/public-profile-section.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/page-title.ts';
@@ -133,6 +134,9 @@ export default function ProfilePage() {
         </Card>
         {user.role === 'owner' && <BusinessDetailsSection />}
         {user.role === 'owner' && <OnlinePaymentsSection />}
+        {(user.role === 'owner' ||
+          ((user.role === 'backoffice' || user.role === 'frontoffice') &&
+            user.permissions.canManageProperties)) && <PaymentPlanSection />}
         {(user.role === 'owner' ||
           ((user.role === 'backoffice' || user.role === 'frontoffice') &&
             user.permissions.canManageProperties)) && (

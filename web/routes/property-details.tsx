@@ -27,7 +27,8 @@ import { humanize, TYPE_LABELS } from '../../domain/property.ts';
 import { readStayChoice } from '../../domain/search-to-booking.ts';
 import { useListingBrand } from '../features/business-profile/brand-api.ts';
 import { PoweredByRentza } from '../features/business-profile/components/powered-by-rentza.tsx';
-import { type Property, useProperty } from '../features/properties/api.ts';
+import { type ListingDetail, useProperty } from '../features/properties/api.ts';
+import { HowYouPay } from '../features/properties/components/how-you-pay.tsx';
 import { ImagePlaceholder } from '../features/properties/components/image-placeholder.tsx';
 import { Place, PriceLine } from '../features/properties/components/property-card.tsx';
 import { SpecificationsView } from '../features/properties/components/specifications-view.tsx';
@@ -85,7 +86,7 @@ function Gallery({
   );
 }
 
-function ListingPage({ property }: { property: Property }) {
+function ListingPage({ property }: { property: ListingDetail }) {
   const [params] = useSearchParams();
   const stay = useListingStay(property, readStayChoice(params));
   const { data: brand } = useListingBrand(property.id);
@@ -135,6 +136,18 @@ function ListingPage({ property }: { property: Property }) {
         <Suspense fallback={<Skeleton height={320} radius="md" />}>
           <ListingCalendar property={property} range={stay.range} onRangeChange={stay.setRange} />
         </Suspense>
+        <HowYouPay
+          terms={property.paymentTerms}
+          booking={
+            stay.total !== null && stay.range.start
+              ? {
+                  totalCents: stay.total,
+                  startDate: stay.range.start,
+                  securityDepositCents: property.security_deposit_cents,
+                }
+              : null
+          }
+        />
         <Divider />
         <section aria-labelledby="about">
           <Title order={2} size="h3" id="about" mb="xs">

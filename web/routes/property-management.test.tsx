@@ -9,6 +9,8 @@ import PropertyManagementPage, { VIEW_STORAGE_KEY } from './property-management.
 const owned = (overrides: Partial<OwnedProperty>): OwnedProperty => ({
   ...aProperty(overrides),
   has_reservations: false,
+  instantBook: false,
+  paymentPlan: null,
 });
 
 const LOFT = owned({

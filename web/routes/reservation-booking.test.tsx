@@ -5,7 +5,7 @@ import { addDays, formatDisplayDate } from '../../domain/dates.ts';
 import { formatRand, formatRandCents } from '../../domain/money.ts';
 import { ApiError } from '../lib/api.ts';
 import { buttonNamed, isDisabled, mockApi, renderWithProviders } from '../test/render.tsx';
-import { aProperty, aReservation, aUserProfile } from '../test/wire-fixtures.ts';
+import { aListing, aProperty, aReservation, aUserProfile } from '../test/wire-fixtures.ts';
 import ReservationBookingPage, {
   bookingErrorText,
   chosenBooking,
@@ -20,10 +20,10 @@ for (let day = TODAY; day <= '2026-12-31'; day = addDays(day, 1)) {
   if (day < '2026-12-10' || day >= '2026-12-12') DATES.push(day);
 }
 
-function renderBooking() {
+function renderBooking(listing = aListing()) {
   const api = mockApi((call) => {
     if (call.method === 'GET' && call.url === '/api/session') return { body: { user: aUserProfile() } };
-    if (call.method === 'GET' && call.url === '/api/properties/p1') return { body: aProperty() };
+    if (call.method === 'GET' && call.url === '/api/properties/p1') return { body: listing };
     if (call.method === 'GET' && call.url === '/api/properties/p1/availability') {
       return { body: { from: TODAY, dates: DATES, blocked: BLOCKED, hourly: null } };
     }
@@ -160,7 +160,7 @@ const STORAGE = aProperty({
 function renderUnitBooking(property: typeof VENUE) {
   const api = mockApi((call) => {
     if (call.method === 'GET' && call.url === '/api/session') return { body: { user: aUserProfile() } };
-    if (call.method === 'GET' && call.url === '/api/properties/p1') return { body: property };
+    if (call.method === 'GET' && call.url === '/api/properties/p1') return { body: aListing(property) };
     if (call.method === 'GET' && call.url === '/api/properties/p1/availability') {
       const hourly =
         property.type === 'event_space'
@@ -435,5 +435,50 @@ describe('where a booking lands', () => {
     expect(landingAfterBooking(aUserProfile({ role: 'owner' }), true)).toBe('/reservation-management');
     expect(landingAfterBooking(aUserProfile({ role: 'admin' }), true)).toBe('/reservation-management');
     expect(landingAfterBooking(aUserProfile({ role: 'backoffice' }), true)).toBe('/calendar');
+  });
+});
+
+describe('how you pay on the booking page (decision 059)', { timeout: 30_000 }, () => {
+  const plan = {
+    kind: 'deposit' as const,
+    depositType: 'percent' as const,
+    depositPercent: 30,
+    depositAmountCents: 0,
+    balanceDaysBefore: 2,
+    securityDeposit: 'with_balance' as const,
+  };
+
+  it('shows the plan, and with dates the deposit now and the balance by its date', async () => {
+    renderBooking(
+      aListing(aProperty(), {
+        plan,
+        planText:
+          'Pay a deposit of 30% when your booking is confirmed, and the balance 2 days before the start.',
+        instantBook: true,
+      }),
+    );
+    fireEvent.click(await day('2026-12-05'));
+    fireEvent.click(await day('2026-12-08'));
+    const payments = await screen.findByRole('list', { name: 'Your payments' });
+    expect([...payments.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      `${formatRandCents(90_000)} due now (instant book)`,
+      `${formatRandCents(210_000)} by ${formatDisplayDate('2026-12-03')}`,
+    ]);
+    expect(screen.getByText('Instant book: confirmed at once')).toBeTruthy();
+    expect(screen.getByText('Pay by EFT from the details on your documents.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Free cancellation until 7 days before the start; after that 50% of the total is charged.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('a request pays when the owner confirms; an owner taking payments online has no EFT line', async () => {
+    renderBooking(aListing(aProperty(), { paysOnline: true }));
+    fireEvent.click(await day('2026-12-05'));
+    fireEvent.click(await day('2026-12-08'));
+    const payments = await screen.findByRole('list', { name: 'Your payments' });
+    expect(payments.textContent).toBe(`${formatRandCents(300_000)} due when the owner confirms`);
+    expect(screen.queryByText('Pay by EFT from the details on your documents.')).toBeNull();
   });
 });

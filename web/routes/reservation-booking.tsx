@@ -55,7 +55,7 @@ import { DatePickerInput } from '../components/mantine-dates.ts';
 import { type CurrentUser, useCurrentUser } from '../features/account/api.ts';
 import { useAgreementInForce } from '../features/agreements/api.ts';
 import { AgreementAcceptance } from '../features/agreements/components/agreement-acceptance.tsx';
-import { type Property, useProperty } from '../features/properties/api.ts';
+import { type ListingDetail, useProperty } from '../features/properties/api.ts';
 import { BookingSummary } from '../features/properties/components/booking-summary.tsx';
 import {
   clientsBusinessParam,
@@ -151,7 +151,7 @@ export function chosenBooking(
   };
 }
 
-function BookingForm({ property, user }: { property: Property; user: CurrentUser }) {
+function BookingForm({ property, user }: { property: ListingDetail; user: CurrentUser }) {
   const navigate = useNavigate();
   const availability = useAvailability(property.id);
   const forBusiness = user.role !== 'client' && canManageReservationsOf(user, property.owner_id);
@@ -406,7 +406,13 @@ function BookingForm({ property, user }: { property: Property; user: CurrentUser
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack gap="md">
-          <BookingSummary property={property} start={range.start} period={choice.period} guests={guests} />
+          <BookingSummary
+            property={property}
+            start={range.start}
+            period={choice.period}
+            guests={guests}
+            paymentTerms={property.paymentTerms}
+          />
           {!forBusiness && (
             <AgreementAcceptance
               agreement={agreement}

@@ -1,9 +1,15 @@
+import {
+  DEFAULT_CANCELLATION_POLICY,
+  DEFAULT_PAYMENT_PLAN,
+  describeCancellationPolicy,
+  describePlan,
+} from '../../domain/payment-plan.ts';
 import { defaultPermissions } from '../../domain/permissions.ts';
 import { describeDuration, priceUnitFor, unitCount } from '../../domain/rental-unit.ts';
 import type { BusinessProperty } from '../../domain/schemas/business.ts';
 import type { BusinessDetails } from '../../domain/schemas/business-details.ts';
-import type { PaymentDue } from '../../domain/schemas/online-payments.ts';
-import type { Property } from '../../domain/schemas/property-view.ts';
+import type { ListingPaymentTerms, PaymentDue } from '../../domain/schemas/online-payments.ts';
+import type { ListingDetail, Property } from '../../domain/schemas/property-view.ts';
 import type { Reservation } from '../../domain/schemas/reservation.ts';
 import type { UserProfile } from '../../domain/schemas/user.ts';
 
@@ -164,5 +170,30 @@ export function aDue(overrides: Partial<PaymentDue> = {}): PaymentDue {
     planText: '30 % deposit now, the balance 14 days before the start.',
     payments: [],
     ...overrides,
+  };
+}
+
+/**
+ * A listing as GET /api/properties/:id returns it (decision 059): with how it is paid, the default
+ * plan and policy unless told.
+ */
+export function aListing(
+  property: Property = aProperty(),
+  terms: Partial<ListingPaymentTerms> = {},
+): ListingDetail {
+  const plan = terms.plan ?? DEFAULT_PAYMENT_PLAN;
+  const cancellation = terms.cancellation ?? DEFAULT_CANCELLATION_POLICY;
+  return {
+    ...property,
+    paymentTerms: {
+      plan,
+      cancellation,
+      instantBook: false,
+      paysOnline: false,
+      planText: describePlan(plan),
+      cancellationText: describeCancellationPolicy(cancellation),
+      ...terms,
+    },
+    paymentPlan: null,
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { BusinessDetailsInputSchema } from '../../../domain/schemas/business-details.ts';
 import { upsertBusinessDetails } from '../../modules/business-details/business-details.repository.ts';
+import { toPlanRow } from '../../modules/online-payments/payment-terms.ts';
 import type { Database } from '../types.ts';
 
 /** What the demo owners print on their documents: Thandi is a VAT vendor, Pieter is not. */
@@ -42,4 +43,38 @@ export async function seedDemoBusinessDetails(
 ): Promise<void> {
   for (const key of ['owner', 'secondOwner'] as const)
     await upsertBusinessDetails(db, ids[key], BusinessDetailsInputSchema.parse(DETAILS[key]));
+  await seedDemoPaymentPlan(db, ids.owner);
+}
+
+/**
+ * Thandi asks a 30 % deposit at confirmation and the balance 14 days before the start, and her oldest
+ * accommodation outside Durban (the journeys book Durban's) is instant book (decision 059).
+ */
+async function seedDemoPaymentPlan(db: Kysely<Database>, ownerId: string): Promise<void> {
+  await db
+    .insertInto('payment_plans')
+    .values({
+      ...toPlanRow({
+        kind: 'deposit',
+        depositType: 'percent',
+        depositPercent: 30,
+        depositAmountCents: 0,
+        balanceDaysBefore: 14,
+        securityDeposit: 'with_balance',
+      }),
+      owner_id: ownerId,
+      property_id: null,
+    })
+    .execute();
+  const instant = await db
+    .selectFrom('properties')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('type', '=', 'accommodation')
+    .where('city', '!=', 'Durban')
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (instant)
+    await db.updateTable('properties').set({ instant_book: true }).where('id', '=', instant.id).execute();
 }

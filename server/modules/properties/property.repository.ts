@@ -46,6 +46,7 @@ export function toPropertyRow(input: PropertyInput) {
     cleaning_fee_cents: input.cleaning_fee_cents,
     security_deposit_cents: input.security_deposit_cents,
     specifications: JSON.stringify(input.specifications),
+    instant_book: input.instantBook,
   };
 }
 

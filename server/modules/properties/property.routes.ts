@@ -8,6 +8,7 @@ import {
   PropertyUpdateSchema,
 } from '../../../domain/schemas/property.ts';
 import {
+  ListingDetailSchema,
   OwnedPropertySchema,
   PropertyPageSchema,
   PropertySchema,
@@ -77,7 +78,7 @@ export function registerPropertyRoutes(app: FastifyInstance, deps: AppDeps): voi
         tags,
         summary: 'One listing with all its photos',
         params: IdParams,
-        response: { 200: PropertySchema, ...errors },
+        response: { 200: ListingDetailSchema, ...errors },
       },
     },
     async (request) => getListing(deps.db, await deps.currentUser(request), request.params.id),

@@ -4,6 +4,7 @@ import { bookingTotal } from '../../../domain/booking-total.ts';
 import { todayInBusinessZone } from '../../../domain/dates.ts';
 import { mergeCitySuggestions } from '../../../domain/property.ts';
 import { priceUnitFor } from '../../../domain/rental-unit.ts';
+import type { ListingPaymentTerms } from '../../../domain/schemas/online-payments.ts';
 import {
   type PropertyInput,
   PropertyInputSchema,
@@ -12,6 +13,7 @@ import {
   validateSearchDates,
 } from '../../../domain/schemas/property.ts';
 import type {
+  ListingDetail,
   OwnedProperty as OwnedPropertyDto,
   Property as PropertyDto,
 } from '../../../domain/schemas/property-view.ts';
@@ -21,11 +23,13 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors
 import type { StorageDriver } from '../../platform/storage/storage.ts';
 import { diffFields, hasChanges, recordAudit } from '../audit/audit.ts';
 import { deleteBoost } from '../homepage-boost/homepage-boost.repository.ts';
+import { listingPaymentTerms, listingPlanOf, listingPlansOf } from '../online-payments/payment-terms.ts';
 import {
   assertActiveSubscription,
   assertPlanAllows,
   listingAllowanceOf,
 } from '../subscriptions/subscription.service.ts';
+import { setListingPlan } from './listing-payment-plan.ts';
 import {
   deleteProperty,
   findPropertyById,
@@ -98,6 +102,7 @@ export async function createListing(
     // Locks the owner's subscription row: concurrent creates count one after the other.
     await assertPlanAllows(trx, ownerId, 'create_listing');
     const row = await insertProperty(trx, ownerId, input);
+    if (input.paymentPlan) await setListingPlan(trx, row, input.paymentPlan);
     await auditListing(trx, user as User, null, row, 'created');
     return row;
   });
@@ -121,12 +126,15 @@ export async function updateListing(
     status: existing.status,
     cleaning_fee_cents: existing.cleaning_fee_cents,
     security_deposit_cents: existing.security_deposit_cents,
+    instantBook: existing.instant_book,
     ...changes,
   });
   if (!merged.success) throw badRequest(merged.error.issues[0]?.message ?? 'Failed to save property');
   const actor = user as User;
   const updated = await db.transaction().execute(async (trx) => {
     const row = await updateProperty(trx, id, merged.data);
+    // Left out, the listing keeps its plan; null hands it back to the business's plan.
+    if (changes.paymentPlan !== undefined) await setListingPlan(trx, row, changes.paymentPlan, actor);
     await auditListing(trx, actor, existing, row, 'updated');
     return row;
   });
@@ -143,6 +151,7 @@ const LISTING_AUDIT_FIELDS = [
   'availability_start',
   'availability_end',
   'archived_at',
+  'instant_book',
 ] as const;
 
 async function auditListing(
@@ -233,7 +242,7 @@ export async function getListing(
   db: Kysely<Database>,
   viewer: User | null,
   id: string,
-): Promise<PropertyDto> {
+): Promise<ListingDetail> {
   const property = await findPropertyById(db, id);
   const listed = property?.is_active && property.status === 'available' && !property.archived_at;
   const ownBusiness = !!viewer && !!property && property.owner_id === businessIdOf(viewer);
@@ -242,8 +251,13 @@ export async function getListing(
     ownBusiness ||
     viewer?.role === 'admin' ||
     (!!viewer && (await hasConfirmedBookingOf(db, property.id, viewer.id)));
-  const images = await listImagesOf(db, [property.id]);
-  return seesAddress ? toPropertyDto(property, images) : toPublicPropertyDto(property, images);
+  const [images, paymentTerms, paymentPlan] = await Promise.all([
+    listImagesOf(db, [property.id]),
+    listingPaymentTerms(db, property.id),
+    listingPlanOf(db, property.id),
+  ]);
+  const dto = seesAddress ? toPropertyDto(property, images) : toPublicPropertyDto(property, images);
+  return { ...dto, paymentTerms: paymentTerms as ListingPaymentTerms, paymentPlan };
 }
 
 /** The total of a searched stay for each listing priced by the night or the day (none for others). */
@@ -281,13 +295,16 @@ export async function listMyListings(db: Kysely<Database>, user: User | null): P
   const { ownerId } = requireListingManager(user);
   const properties = await listPropertiesOfOwner(db, ownerId);
   const ids = properties.map((p) => p.id);
-  const [images, booked] = await Promise.all([
+  const [images, booked, plans] = await Promise.all([
     listImagesOf(db, ids),
     listPropertiesWithReservations(db, ids),
+    listingPlansOf(db, ownerId),
   ]);
   return properties.map((property) => ({
     ...toPropertyDto(property, images),
     has_reservations: booked.has(property.id),
+    instantBook: property.instant_book,
+    paymentPlan: plans.get(property.id) ?? null,
   }));
 }
 

@@ -76,3 +76,22 @@ export async function assertRoomForRequest(trx: Kysely<Database>, clientId: stri
   if (Number(open.count) >= MAX_OPEN_REQUESTS_PER_LISTING)
     throw conflict(BOOKING_QUOTA_MESSAGES.tooManyRequests);
 }
+
+/**
+ * A client's booking of an instant-book listing (decision 059): confirmed at once, it takes one of the
+ * month's places under the plan's lock, as the owner accepting it would. A full month refuses it the way
+ * a request is refused (PlanRefusal). While the owner's plan is in its grace period the business could not
+ * accept a request either, so the booking is a request for the owner to confirm: returns false then.
+ */
+export async function lockPlaceForInstantBooking(trx: Kysely<Database>, ownerId: string): Promise<boolean> {
+  const subscription = await assertTakingBookings(trx, ownerId, false);
+  if (subscription.status !== 'active') {
+    await assertTakingRequests(trx, ownerId);
+    return false;
+  }
+  if (PLANS[subscription.plan_id].limits.maxBookingsPerMonth === -1) return true;
+  await trx.selectFrom('subscriptions').select('id').where('id', '=', subscription.id).forUpdate().execute();
+  if (!canPerformAction(subscription.plan_id, await measureUsage(trx, ownerId), 'add_booking').allowed)
+    throw new PlanRefusal('monthlyLimit');
+  return true;
+}

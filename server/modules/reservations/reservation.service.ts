@@ -37,6 +37,7 @@ import { findClient, findOrCreateClient } from '../clients/client.repository.ts'
 import { CLIENT_MESSAGES } from '../clients/client.service.ts';
 import { accrueCommissionOnStatusChange } from '../commission/commission-accrual.ts';
 import { creditInvoiceOnCancel } from '../documents/invoice-issue.ts';
+import { fixPaymentTerms } from '../online-payments/payment-terms.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
 import { resolvePeriod, shortTime } from './booked-period.ts';
 import { bookedRatesColumn, priceBooking, vatPercentFor } from './booking-price.ts';
@@ -48,6 +49,7 @@ import {
   assertRoomForRequest,
   assertTakingRequests,
   lockMonthlyPlace,
+  lockPlaceForInstantBooking,
   PlanRefusal,
 } from './reservation-quota.ts';
 
@@ -165,11 +167,13 @@ export async function createReservation(deps: ReservationDeps, user: User | null
       // A client accepts the business's rental agreement in force (docs/decisions/037); the business's
       // own bookings for a client record none.
       const agreement = actsForBusiness ? null : await acceptedAgreement(trx, property.owner_id, input);
+      // A client's booking of an instant-book listing is confirmed at once: it takes the month's place
+      // now, as the owner accepting it would (decision 059); otherwise it is a request.
+      let instant = false;
       if (actsForBusiness) await lockMonthlyPlace(trx, property.owner_id);
-      else {
-        await assertTakingRequests(trx, property.owner_id);
-        await assertRoomForRequest(trx, client.id, property.id);
-      }
+      else if (property.instant_book) instant = await lockPlaceForInstantBooking(trx, property.owner_id);
+      else await assertTakingRequests(trx, property.owner_id);
+      if (!actsForBusiness && !instant) await assertRoomForRequest(trx, client.id, property.id);
       const inserted = await trx
         .insertInto('reservations')
         .values({
@@ -181,7 +185,7 @@ export async function createReservation(deps: ReservationDeps, user: User | null
           end_date: period.endDate,
           start_time: period.startTime,
           end_time: period.endTime,
-          status: 'pending',
+          status: instant ? 'confirmed' : 'pending',
           guests: input.guests,
           total_price_cents: price.totalCents,
           booked_rates: bookedRatesColumn(price),
@@ -193,7 +197,7 @@ export async function createReservation(deps: ReservationDeps, user: User | null
           discount_percent: discountPercent,
           rate_override_per_day_cents: rateOverride,
           created_by: user.id,
-          counted_at: actsForBusiness ? new Date() : null,
+          counted_at: actsForBusiness || instant ? new Date() : null,
           agreement_id: agreement?.id ?? null,
           agreement_accepted_at: agreement ? new Date() : null,
         })
@@ -209,7 +213,8 @@ export async function createReservation(deps: ReservationDeps, user: User | null
         changes: reservationChanges(null, inserted),
         summary: `Reservation ${inserted.reference} created`,
       });
-      await notify(trx, deps, 'created', inserted, {
+      if (instant) await fixPaymentTerms(trx, inserted.id, todayInBusinessZone());
+      await notify(trx, deps, instant ? 'confirmed' : 'created', inserted, {
         propertyTitle: property.title,
         priceUnit: period.unit,
         client,
@@ -434,6 +439,8 @@ export async function updateReservation(
               ? `Reservation ${existing.reference} ${status}`
               : `Reservation ${existing.reference} edited`,
         });
+      if (status === 'confirmed' && current.status !== 'confirmed')
+        await fixPaymentTerms(trx, id, todayInBusinessZone());
       if (status === 'cancelled' && existing.status !== 'cancelled')
         await creditInvoiceOnCancel(trx, id, user?.id ?? null);
       await accrueCommissionOnStatusChange(trx, {

@@ -8,6 +8,7 @@ import { ApiError, api, lazySchema, UNEXPECTED_RESPONSE } from '../../lib/api.ts
 import { toQueryString } from '../../lib/query-string.ts';
 
 export type {
+  ListingDetail,
   OwnedProperty,
   Property,
   PropertyImage,
@@ -35,6 +36,7 @@ export interface SearchParams {
 const viewSchemas = () => import('../../../domain/schemas/property-view.ts');
 const propertyPageSchema = lazySchema(viewSchemas, (m) => m.PropertyPageSchema);
 const propertySchema = lazySchema(viewSchemas, (m) => m.PropertySchema);
+const listingDetailSchema = lazySchema(viewSchemas, (m) => m.ListingDetailSchema);
 const nullablePropertySchema = lazySchema(viewSchemas, (m) => m.PropertySchema.nullable());
 const rateListSchema = lazySchema(
   () => import('../../../domain/schemas/billing.ts'),
@@ -77,7 +79,7 @@ export function useCitySuggestions(): string[] {
 export function propertyQuery(id: string | undefined) {
   return queryOptions({
     queryKey: ['properties', 'one', id],
-    queryFn: () => api.get(`/api/properties/${id}`, propertySchema),
+    queryFn: () => api.get(`/api/properties/${id}`, listingDetailSchema),
     enabled: !!id,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });

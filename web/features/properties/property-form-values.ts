@@ -1,4 +1,5 @@
 import { randToCents } from '../../../domain/money.ts';
+import type { PaymentPlan } from '../../../domain/payment-plan.ts';
 import {
   CATEGORIES_BY_TYPE,
   normalizeCity,
@@ -11,7 +12,7 @@ import {
   PropertyInputSchema,
   type SpecificationsInput,
 } from '../../../domain/schemas/property.ts';
-import type { Property } from './api.ts';
+import type { OwnedProperty, Property } from './api.ts';
 
 /** What the property form edits: money in rand as typed, converted to cents for the API. */
 export interface PropertyFormValues {
@@ -31,6 +32,10 @@ export interface PropertyFormValues {
   availabilityStart: string | null;
   availabilityEnd: string | null;
   specifications: SpecificationsInput;
+  /** A client's booking is confirmed at once (decision 059). */
+  instantBook: boolean;
+  /** The listing's own payment plan; null uses the business's. */
+  paymentPlan: PaymentPlan | null;
 }
 
 export function emptyPropertyForm(): PropertyFormValues {
@@ -50,10 +55,14 @@ export function emptyPropertyForm(): PropertyFormValues {
     availabilityStart: null,
     availabilityEnd: null,
     specifications: defaultSpecifications('accommodation'),
+    instantBook: false,
+    paymentPlan: null,
   };
 }
 
-export function formFromProperty(property: Property): PropertyFormValues {
+export function formFromProperty(
+  property: Property & Partial<Pick<OwnedProperty, 'instantBook' | 'paymentPlan'>>,
+): PropertyFormValues {
   return {
     type: property.type,
     category: property.category,
@@ -70,6 +79,8 @@ export function formFromProperty(property: Property): PropertyFormValues {
     availabilityStart: property.availability_start,
     availabilityEnd: property.availability_end,
     specifications: withHourlyDefaults(property.specifications as SpecificationsInput),
+    instantBook: property.instantBook ?? false,
+    paymentPlan: property.paymentPlan ?? null,
   };
 }
 
@@ -124,6 +135,8 @@ export function toPropertyInput(values: PropertyFormValues): PropertyInputDraft 
     availability_start: values.availabilityStart,
     availability_end: values.availabilityEnd,
     specifications: withoutEmptyDimensions(values.specifications),
+    instantBook: values.instantBook,
+    paymentPlan: values.paymentPlan,
   } as PropertyInputDraft;
 }
 

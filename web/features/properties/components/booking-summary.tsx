@@ -10,7 +10,9 @@ import {
   priceUnitFor,
 } from '../../../../domain/rental-unit.ts';
 import { bookingAsksForGuests, maxGuestsFor } from '../../../../domain/reservation.ts';
+import type { ListingPaymentTerms } from '../../../../domain/schemas/online-payments.ts';
 import { type Property, ratePeriodsOf, usePropertyRates } from '../api.ts';
+import { HowYouPay } from './how-you-pay.tsx';
 import { ImagePlaceholder } from './image-placeholder.tsx';
 import { describeSpecifications } from './specifications-view.tsx';
 
@@ -31,8 +33,11 @@ export function BookingSummary({
   start,
   period,
   guests,
+  paymentTerms,
 }: {
   property: Property;
+  /** How the listing is paid (decision 059): shown with this booking's figures. */
+  paymentTerms?: ListingPaymentTerms;
   /** The day picked so far (check-in, the hourly day or the monthly start). */
   start: string | null;
   period: BookedPeriod | null;
@@ -122,6 +127,20 @@ export function BookingSummary({
           <Text size="xs" c="dimmed">
             Refundable security deposit: {formatRand(property.security_deposit_cents)}
           </Text>
+        )}
+        {paymentTerms && (
+          <HowYouPay
+            terms={paymentTerms}
+            booking={
+              price && period && !rates.isPending
+                ? {
+                    totalCents: price.totalCents,
+                    startDate: period.startDate,
+                    securityDepositCents: property.security_deposit_cents,
+                  }
+                : null
+            }
+          />
         )}
       </Stack>
     </Card>

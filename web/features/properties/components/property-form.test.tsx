@@ -65,7 +65,8 @@ describe('PropertyForm: status and availability window', () => {
 
     const description = screen.getByRole('textbox', { name: 'Description' });
     await user.clear(description);
-    await user.type(description, 'Freshly painted.');
+    // Pasted, not typed key by key: the form (with its payment fields) re-renders on every change.
+    await user.paste('Freshly painted.');
     await user.click(buttonNamed('Save'));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
 
@@ -79,6 +80,8 @@ describe('PropertyForm: status and availability window', () => {
       is_active: true,
       cleaning_fee_cents: 30_000,
       amenities: ['wifi'],
+      instantBook: false,
+      paymentPlan: null,
     });
   });
 

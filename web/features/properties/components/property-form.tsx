@@ -48,6 +48,7 @@ import {
   withType,
 } from '../property-form-values.ts';
 import { CityField } from './city-field.tsx';
+import { ListingPaymentFields } from './listing-payment-fields.tsx';
 import { type PendingPhoto, PhotoPicker } from './photo-picker.tsx';
 import { TYPE_OPTIONS } from './search-form.tsx';
 import { SpecificationFields } from './specification-fields.tsx';
@@ -249,6 +250,7 @@ export function PropertyForm({
           label="Listed (visible to renters)"
           {...form.getInputProps('is_active', { type: 'checkbox' })}
         />
+        <ListingPaymentFields form={form} />
         <PhotoPicker
           existing={existing}
           pending={pending}
