@@ -7,7 +7,7 @@ import { mailBrandOf } from '../business-profile/mail-brand.ts';
 import { bookingNotices } from '../in-app-notifications/booking-notices.ts';
 import { keepWantedMail } from '../notification-settings/notification-settings.service.ts';
 import { shortTime } from './booked-period.ts';
-import { type ReservationEvent, reservationMails } from './reservation-mails.ts';
+import { type ReservationEvent, type ReservationMailFacts, reservationMails } from './reservation-mails.ts';
 
 export interface MailParties {
   propertyTitle: string;
@@ -16,6 +16,8 @@ export interface MailParties {
   client: { first_name: string; last_name: string; email: string };
   /** Who made the change: they are not notified in-app of their own action. */
   actorId?: string | null;
+  /** A client's cancellation: its fee and the refund due, stated in both emails. */
+  cancellation?: ReservationMailFacts['cancellation'];
 }
 
 /**
@@ -62,6 +64,7 @@ export async function notify(
     owner,
     publicUrl: deps.publicUrl,
     brand: await mailBrandOf(db, reservation.owner_id, deps.publicUrl),
+    cancellation: parties.cancellation,
   });
   const wanted = await keepWantedMail(db, 'booking', mails);
   const agreement =
