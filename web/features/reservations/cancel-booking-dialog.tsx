@@ -6,7 +6,7 @@ import { bookedWhen, bookingTimes } from '../../../domain/owner-units.ts';
 import { CancellationPreviewSchema } from '../../../domain/schemas/online-payments.ts';
 import { api, refusalOr } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { type Reservation, useCancelReservation } from './api.ts';
+import type { Reservation, useCancelReservation } from './api.ts';
 
 export const CANCELLED_MESSAGE = 'Reservation cancelled successfully';
 export const PREVIEW_FAILED = 'Failed to load what cancelling costs. Please try again.';
@@ -31,13 +31,15 @@ export function CancelBookingDialog({
   reservation,
   opened,
   onClose,
+  cancel,
 }: {
   reservation: Reservation;
   opened: boolean;
   onClose: () => void;
+  /** Held by the card, which outlives this dialog: the toast comes even once the booking shows cancelled. */
+  cancel: ReturnType<typeof useCancelReservation>;
 }) {
   const preview = useCancellationPreview(reservation.id, opened);
-  const cancel = useCancelReservation();
   const title = reservation.property?.title ?? 'this property';
   const when = bookingTimes(reservation)
     ? `on ${bookedWhen(reservation)}`

@@ -7,7 +7,7 @@ import { bookingTimes } from '../../../../domain/owner-units.ts';
 import { placeLabel } from '../../../../domain/property.ts';
 import { clientCancelRefusal } from '../../../../domain/reservation.ts';
 import { ArchivedBadge } from '../../../components/archived-badge.tsx';
-import type { Reservation } from '../api.ts';
+import { type Reservation, useCancelReservation } from '../api.ts';
 import { CancelBookingDialog } from '../cancel-booking-dialog.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -22,15 +22,30 @@ function Detail({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-/** Opens the dialog that states what cancelling costs before the client confirms (cancel-booking-dialog.tsx). */
-function CancelButton({ reservation }: { reservation: Reservation }) {
+/**
+ * Opens the dialog that states what cancelling costs before the client confirms
+ * (cancel-booking-dialog.tsx). The mutation lives in the card: this button unmounts once the
+ * reservation is cancelled.
+ */
+function CancelButton({
+  reservation,
+  cancel,
+}: {
+  reservation: Reservation;
+  cancel: ReturnType<typeof useCancelReservation>;
+}) {
   const [opened, setOpened] = useState(false);
   return (
     <>
       <Button variant="default" size="xs" onClick={() => setOpened(true)}>
         Cancel reservation
       </Button>
-      <CancelBookingDialog reservation={reservation} opened={opened} onClose={() => setOpened(false)} />
+      <CancelBookingDialog
+        reservation={reservation}
+        opened={opened}
+        onClose={() => setOpened(false)}
+        cancel={cancel}
+      />
     </>
   );
 }
@@ -46,6 +61,7 @@ export function ClientReservationCard({
   reservation: Reservation;
   documents?: ReactNode;
 }) {
+  const cancel = useCancelReservation();
   const cancellable = clientCancelRefusal(reservation, todayInBusinessZone()) === null;
   return (
     <Card
@@ -99,7 +115,7 @@ export function ClientReservationCard({
           <Text size="xs" c="dimmed">
             Reservation ID: {reservation.reference}
           </Text>
-          {cancellable && <CancelButton reservation={reservation} />}
+          {cancellable && <CancelButton reservation={reservation} cancel={cancel} />}
         </Group>
       </Stack>
     </Card>
