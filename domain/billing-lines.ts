@@ -1,4 +1,10 @@
-import { type LedgerLine, type LineAmounts, ledgerSummary, lineAmounts } from './billing.ts';
+import {
+  type LedgerLine,
+  type LineAmounts,
+  ledgerSummary,
+  lineAmounts,
+  type PayoutMethod,
+} from './billing.ts';
 import { type BookingTotal, type BookingTotalInput, type TotalPart, totalParts } from './booking-total.ts';
 import { addDays, formatDisplayDate, type IsoDate } from './dates.ts';
 import type { Cents } from './money.ts';
@@ -27,6 +33,9 @@ export const BILLING_LINE_MESSAGES = {
   keptTooLarge: (heldCents: Cents) =>
     `You cannot keep more than the deposit held (${formatRandCents(heldCents)})`,
   depositInUse: 'Part of this deposit was refunded or kept: delete those lines first',
+  overRefund: (creditCents: Cents) =>
+    `A refund cannot exceed the ${formatRandCents(creditCents)} the client has paid in excess.`,
+  payoutRequired: 'Please choose how the refund was paid out',
   totalTooHigh: `A reservation's charges, payments and deposit must each come to at most ${plainRandCents(MAX_TOTAL_CENTS)}`,
 } as const;
 
@@ -60,6 +69,15 @@ export const KIND_LABELS = {
 } as const;
 
 export const PAYMENT_METHOD_LABELS = { manual: 'Manual', payfast: 'PayFast' } as const;
+
+/** How a refund or a deposit refund was paid out (PayFast has no refund API for every method: the app records it). */
+export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
+  eft: 'EFT',
+  cash: 'Cash',
+  card: 'Card',
+  payfast: 'PayFast (refunded in the PayFast dashboard)',
+  other: 'Other',
+};
 
 /** A line ready to store: description, quantity, unit, price and the amounts computed from them. */
 export interface ChargeLine extends LineAmounts {

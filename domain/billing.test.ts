@@ -217,6 +217,31 @@ describe('the ledger: charges, payments, balance due and the deposit held', () =
       ],
       [157_500, 157_500, 0, 0, 0],
     ],
+    [
+      'an overpayment refunded: money back nets the payments, the credit is gone',
+      [line('ad_hoc', 5_000), line('payment', 0, 8_000), line('refund', 0, 3_000)],
+      [5_000, 5_000, 0, 0, 0],
+    ],
+    [
+      'part of an overpayment refunded: the rest is still credit',
+      [line('rental', 100_000), line('payment', 0, 150_000), line('refund', 0, 20_000)],
+      [100_000, 130_000, 0, 30_000, 0],
+    ],
+    [
+      'a cancellation fee kept from what was paid, the rest refunded',
+      [line('payment', 0, 120_000), line('ad_hoc', 60_000), line('refund', 0, 60_000)],
+      [60_000, 60_000, 0, 0, 0],
+    ],
+    [
+      'a refund and a deposit refund are apart: the deposit stays held until refunded',
+      [
+        line('rental', 100_000),
+        line('payment', 0, 110_000),
+        line('deposit_received', 0, 50_000),
+        line('refund', 0, 10_000),
+      ],
+      [100_000, 100_000, 0, 0, 50_000],
+    ],
   ])('%s', (_name, lines, [charges, payments, balance, credit, held]) => {
     expect(ledgerSummary(lines)).toEqual({
       chargesCents: charges,

@@ -183,6 +183,20 @@ describe('the exports’ rows', () => {
       '',
       '200.00',
     ]);
+    // A refund is money back: a negative payment, with how it was paid out.
+    const refund = billingLineCsvCells({
+      ...line,
+      kind: 'refund',
+      paymentMethod: null,
+      payoutMethod: 'eft',
+      description: 'Refund',
+      transactionRef: 'EFT-9',
+      unit: null,
+      totalCents: 0,
+      paymentAmountCents: 30_000,
+    });
+    expect([refund[2], refund[3], refund[10]]).toEqual(['Refund (EFT)', 'Refund · EFT-9', '-300.00']);
+    expect(csvRow(refund)).toContain(',-300.00');
   });
 
   it('a client: status, registration and totals', () => {

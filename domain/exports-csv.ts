@@ -1,5 +1,5 @@
-import type { PaymentMethod, TransactionKind } from './billing.ts';
-import { KIND_LABELS, PAYMENT_METHOD_LABELS } from './billing-lines.ts';
+import type { PaymentMethod, PayoutMethod, TransactionKind } from './billing.ts';
+import { KIND_LABELS, PAYMENT_METHOD_LABELS, PAYOUT_METHOD_LABELS } from './billing-lines.ts';
 import { type CsvCell, csvDate, csvDateTime, csvRand } from './csv.ts';
 import type { Cents } from './money.ts';
 import type { PropertyType } from './property.ts';
@@ -100,6 +100,8 @@ export interface BillingLineCsvRow {
   date: string;
   kind: TransactionKind;
   paymentMethod: PaymentMethod | null;
+  /** How a refund or deposit refund was paid out. */
+  payoutMethod?: PayoutMethod | null;
   description: string;
   transactionRef: string | null;
   quantity: number;
@@ -115,16 +117,21 @@ export interface BillingLineCsvRow {
 /**
  * A billing line as the Transactions tab shows it: the type is its Kind label (a payment with its
  * method), a payment's reference after its description, and the amount is the line's total or, for
- * a payment or deposit movement, the amount moved; quantity, price and VAT are a charge's only.
+ * a payment or deposit movement, the amount moved; quantity, price and VAT are a charge's only. A
+ * refund is money back to the client: a negative payment, with how it was paid out.
  */
 export function billingLineCsvCells(row: BillingLineCsvRow): CsvCell[] {
   const movement = row.paymentAmountCents !== null;
+  const method = row.paymentMethod
+    ? PAYMENT_METHOD_LABELS[row.paymentMethod]
+    : row.payoutMethod
+      ? PAYOUT_METHOD_LABELS[row.payoutMethod]
+      : null;
+  const amount = row.paymentAmountCents ?? row.totalCents;
   return [
     row.reference,
     csvDate(row.date),
-    row.paymentMethod
-      ? `${KIND_LABELS[row.kind]} (${PAYMENT_METHOD_LABELS[row.paymentMethod]})`
-      : KIND_LABELS[row.kind],
+    method ? `${KIND_LABELS[row.kind]} (${method})` : KIND_LABELS[row.kind],
     row.transactionRef ? `${row.description} · ${row.transactionRef}` : row.description,
     movement ? '' : row.quantity,
     row.unit ?? '',
@@ -132,7 +139,7 @@ export function billingLineCsvCells(row: BillingLineCsvRow): CsvCell[] {
     movement ? '' : row.discountPercent,
     movement ? '' : row.taxPercent,
     movement ? '' : csvRand(row.taxCents),
-    csvRand(row.paymentAmountCents ?? row.totalCents),
+    csvRand(row.kind === 'refund' ? -amount : amount),
   ];
 }
 

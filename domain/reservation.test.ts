@@ -270,13 +270,14 @@ describe('changesPrice: the price is fixed when booked', () => {
   });
 });
 
-describe('clientCancelRefusal (a client cancels their own pending booking before it starts)', () => {
+describe('clientCancelRefusal (a client cancels their own pending or confirmed booking before it starts)', () => {
   const TODAY = '2026-06-15';
   it.each([
     ['pending, starting later', 'pending', '2026-07-01', null],
     ['pending, starting today', 'pending', TODAY, null],
     ['pending, started yesterday', 'pending', '2026-06-14', CLIENT_CANCEL_MESSAGES.started],
-    ['confirmed', 'confirmed', '2026-07-01', CLIENT_CANCEL_MESSAGES.notPending],
+    ['confirmed (under the cancellation policy)', 'confirmed', '2026-07-01', null],
+    ['confirmed, started yesterday', 'confirmed', '2026-06-14', CLIENT_CANCEL_MESSAGES.started],
     ['completed', 'completed', '2026-05-01', CLIENT_CANCEL_MESSAGES.notPending],
     ['already cancelled', 'cancelled', '2026-07-01', CLIENT_CANCEL_MESSAGES.notPending],
   ])('%s', (_label, status, start_date, refusal) => {

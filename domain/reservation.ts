@@ -27,20 +27,23 @@ export function statusLabel(status: string): string {
 }
 
 export const CLIENT_CANCEL_MESSAGES = {
-  notPending: 'Only a pending reservation can be cancelled. Please contact the owner about this booking.',
+  notPending:
+    'Only a pending or confirmed reservation can be cancelled. Please contact the owner about this booking.',
   started: 'This reservation has already started and can no longer be cancelled.',
 } as const;
 
 /**
- * Why a client may not cancel their own reservation, or null when they may. The spec sets no
- * transition rules, so a client cancels only what the owner has not yet accepted (pending) and
- * only before the stay starts (Johannesburg today); the owner changes anything else in the editor.
+ * Why a client may not cancel their own reservation, or null when they may: a pending request
+ * (free) or a confirmed booking (under the owner's cancellation policy, domain/client-cancellation.ts,
+ * docs/decisions/063), only before the stay starts (Johannesburg today); the owner changes anything
+ * else in the editor.
  */
 export function clientCancelRefusal(
   reservation: { status: string; start_date: IsoDate },
   today: IsoDate,
 ): string | null {
-  if (reservation.status !== 'pending') return CLIENT_CANCEL_MESSAGES.notPending;
+  if (reservation.status !== 'pending' && reservation.status !== 'confirmed')
+    return CLIENT_CANCEL_MESSAGES.notPending;
   if (reservation.start_date < today) return CLIENT_CANCEL_MESSAGES.started;
   return null;
 }

@@ -83,8 +83,8 @@ describe.runIf(browserAvailable)(
       // They cancel the booking on My Reservations, then delete the account.
       await page.goto('/my-reservations');
       await card.getByRole('button', { name: 'Cancel reservation' }).click();
-      const confirm = page.getByRole('dialog', { name: 'Cancel reservation' });
-      await confirm.getByRole('button', { name: 'Cancel reservation' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Cancel booking' });
+      await confirm.getByRole('button', { name: 'Cancel booking' }).click();
       await expect.poll(() => card.getByText('Cancelled', { exact: true }).isVisible()).toBe(true);
 
       await page.goto('/profile');

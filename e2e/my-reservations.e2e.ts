@@ -68,13 +68,23 @@ describe.runIf(browserAvailable)('journey: a client manages their reservation', 
 
     // Cancelling asks first, naming the listing and the dates.
     await card.getByRole('button', { name: 'Cancel reservation' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Cancel reservation' });
+    const confirm = page.getByRole('dialog', { name: 'Cancel booking' });
     await expect.poll(() => confirm.isVisible()).toBe(true);
     expect(await confirm.textContent()).toContain(
       `Are you sure you want to cancel your reservation at ${listing.title} from ${formatDisplayDate(stay.start)} to ${formatDisplayDate(stay.end)}?`,
     );
+    // What cancelling costs is stated before the client confirms (decision 063): a request is free.
+    await expect
+      .poll(() =>
+        confirm
+          .getByText('A request the owner has not yet confirmed can be cancelled free of charge.', {
+            exact: false,
+          })
+          .isVisible(),
+      )
+      .toBe(true);
     await expectAccessible(page, 'my reservations (cancel confirm open)');
-    await confirm.getByRole('button', { name: 'Cancel reservation' }).click();
+    await confirm.getByRole('button', { name: 'Cancel booking' }).click();
     await expect.poll(() => page.getByText('Reservation cancelled successfully').isVisible()).toBe(true);
     await expect.poll(() => card.getByText('Cancelled', { exact: true }).isVisible()).toBe(true);
     expect(await card.getByRole('button', { name: 'Cancel reservation' }).count()).toBe(0);

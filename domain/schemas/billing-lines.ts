@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, TRANSACTION_KINDS } from '../billing.ts';
+import { PAYMENT_METHODS, PAYOUT_METHODS, TRANSACTION_KINDS } from '../billing.ts';
 import { hasAtMostTwoDecimals, MAX_BILLING_AMOUNT_CENTS } from '../billing-catalogues.ts';
 import { BILLING_LINE_MESSAGES as M } from '../billing-lines.ts';
 import { amountTooHigh } from '../money.ts';
@@ -46,6 +46,9 @@ const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((value) => value || null);
 
+/** How money went back to the client: required on every new refund and deposit refund. */
+const payoutMethod = z.enum(PAYOUT_METHODS, M.payoutRequired);
+
 const description = z
   .string({ error: M.descriptionRequired })
   .trim()
@@ -88,7 +91,21 @@ export const BillingLineInputSchema = z.discriminatedUnion(
       note: optionalText('Note', 500),
     }),
     z.object({ kind: z.literal('deposit_received'), amount_cents: amount, note: optionalText('Note', 500) }),
-    z.object({ kind: z.literal('deposit_refunded'), amount_cents: amount, note: optionalText('Note', 500) }),
+    z.object({
+      kind: z.literal('deposit_refunded'),
+      amount_cents: amount,
+      payout_method: payoutMethod,
+      transaction_ref: optionalText('Reference', 100),
+      note: optionalText('Note', 500),
+    }),
+    /** An overpayment paid back to the client: at most what the client has paid in excess. */
+    z.object({
+      kind: z.literal('refund'),
+      amount_cents: amount,
+      payout_method: payoutMethod,
+      transaction_ref: optionalText('Reference', 100),
+      note: optionalText('Note', 500),
+    }),
     /** Part of the held deposit kept as revenue: the amount includes its tax. */
     z.object({
       kind: z.literal('deposit_kept'),
@@ -98,7 +115,7 @@ export const BillingLineInputSchema = z.discriminatedUnion(
       note: optionalText('Note', 500),
     }),
   ],
-  { error: 'Please choose what to add: ad_hoc, extra, stock, rental, payment or a deposit line' },
+  { error: 'Please choose what to add: ad_hoc, extra, stock, rental, payment, refund or a deposit line' },
 );
 export type BillingLineInput = z.infer<typeof BillingLineInputSchema>;
 
@@ -117,6 +134,8 @@ export const BillingLineSchema = z.object({
   total_cents: z.number(),
   payment_amount_cents: z.number().nullable(),
   payment_method: z.enum(PAYMENT_METHODS).nullable(),
+  /** How a refund or deposit refund was paid out; null on other lines and on older deposit refunds. */
+  payout_method: z.enum(PAYOUT_METHODS).nullable(),
   transaction_ref: z.string().nullable(),
   stock_item_id: z.string().nullable(),
   extra_charge_type_id: z.string().nullable(),

@@ -146,3 +146,21 @@ export const PaymentLinkSentSchema = z.object({
   expiresAt: z.string(),
 });
 export type PaymentLinkSent = z.infer<typeof PaymentLinkSentSchema>;
+/** GET /api/my/reservations/:id/cancellation: what cancelling the booking now costs (domain/client-cancellation.ts). */
+export const CancellationPreviewSchema = z.object({
+  cancellable: z.boolean(),
+  refusal: z.string().nullable(),
+  policyText: z.string(),
+  free: z.boolean(),
+  /** The last day a confirmed booking cancels free; null for a pending request. */
+  freeUntil: z.string().nullable(),
+  feePercent: z.number(),
+  totalCents: z.number().int(),
+  feeCents: z.number().int(),
+  /** Payments net of refunds. */
+  paidCents: z.number().int(),
+  /** max(0, paid − fee): what the owner will refund. */
+  refundDueCents: z.number().int(),
+  depositHeldCents: z.number().int(),
+});
+export type CancellationPreview = z.infer<typeof CancellationPreviewSchema>;

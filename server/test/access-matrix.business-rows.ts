@@ -315,6 +315,11 @@ export const BUSINESS_ROWS: Record<string, Row> = {
     request: async () => ({ url: `/api/reservations/${(await freshReservation()).id}/cancel` }),
     expect: '401 200 403 404 403 403 403',
   },
+  // What cancelling costs (decision 063): the booking's client only, as the cancel itself.
+  getMyReservationsByIdCancellation: {
+    request: async () => ({ url: `/api/my/reservations/${(await freshReservation()).id}/cancellation` }),
+    expect: '401 200 403 404 403 403 403',
+  },
   // Another owner gets 200 with the booking refused in its result (reservation-list.routes.test.ts).
   postReservationsBulk: {
     request: async () => ({

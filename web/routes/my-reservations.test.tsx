@@ -13,6 +13,20 @@ const listing = (changes: Partial<NonNullable<Reservation['property']>>) => ({
   ...changes,
 });
 const CANCEL_URL = `/api/reservations/${STAY.id}/cancel`;
+/** What cancelling a pending request costs (GET /api/my/reservations/:id/cancellation): nothing. */
+const FREE_QUOTE = {
+  cancellable: true,
+  refusal: null,
+  policyText: 'A request the owner has not yet confirmed can be cancelled free of charge.',
+  free: true,
+  freeUntil: null,
+  feePercent: 50,
+  totalCents: 250_000,
+  feeCents: 0,
+  paidCents: 0,
+  refundDueCents: 0,
+  depositHeldCents: 0,
+};
 
 /** The page over a fake API whose list holds `reservations`; a cancel answers with `cancelReply`. */
 function renderPage(
@@ -27,6 +41,7 @@ function renderPage(
   let list = reservations;
   let loads = 0;
   const api = mockApi(async (call) => {
+    if (call.method === 'GET' && call.url.endsWith('/cancellation')) return { body: FREE_QUOTE };
     if (call.method === 'GET' && call.url === '/api/my/reservations') {
       if (loads++ > 0 && reloadGate) await reloadGate;
       return { body: list };
@@ -45,7 +60,13 @@ function renderPage(
 }
 
 const card = (title = 'Sea Point Loft') => screen.findByRole('article', { name: title });
-const dialog = () => screen.findByRole('dialog', { name: 'Cancel reservation' });
+const dialog = () => screen.findByRole('dialog', { name: 'Cancel booking' });
+/** Cancel booking, once the dialog has loaded what cancelling costs (the button waits for it). */
+async function confirmCancel() {
+  const button = await within(await dialog()).findByRole('button', { name: 'Cancel booking' });
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  fireEvent.click(button);
+}
 const cancelPosts = (calls: Array<{ method: string; url: string }>) =>
   calls.filter((call) => call.method === 'POST' && call.url === CANCEL_URL);
 
@@ -100,7 +121,7 @@ describe('My Reservations card', { timeout: 30_000 }, () => {
     expect(within(article).getByText('Archived')).toBeTruthy();
   });
 
-  it('offers Cancel reservation only on pending stays that have not started', async () => {
+  it('offers Cancel reservation on pending and confirmed stays that have not started', async () => {
     renderPage([
       aReservation({ id: 'r-pending', property: listing({ title: 'Pending stay' }) }),
       aReservation({
@@ -131,7 +152,7 @@ describe('My Reservations card', { timeout: 30_000 }, () => {
     expect(await hasCancel('Pending stay')).toBe(true);
     expect(await hasCancel('Starts today')).toBe(true);
     expect(await hasCancel('Started')).toBe(false);
-    expect(await hasCancel('Confirmed stay')).toBe(false);
+    expect(await hasCancel('Confirmed stay')).toBe(true);
     expect(await hasCancel('Cancelled stay')).toBe(false);
   });
 
@@ -142,7 +163,7 @@ describe('My Reservations card', { timeout: 30_000 }, () => {
     expect(modal.textContent).toContain(
       'Are you sure you want to cancel your reservation at Sea Point Loft from 20 November 2026 to 22 November 2026?',
     );
-    fireEvent.click(within(modal).getByRole('button', { name: 'Keep reservation' }));
+    fireEvent.click(within(modal).getByRole('button', { name: 'Keep booking' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(cancelPosts(calls)).toHaveLength(0);
     expect(within(await card()).getByText('Pending Approval')).toBeTruthy();
@@ -151,7 +172,7 @@ describe('My Reservations card', { timeout: 30_000 }, () => {
   it('confirmed: cancels, toasts, and the card shows Cancelled without the button', async () => {
     const { calls } = renderPage([STAY]);
     fireEvent.click(within(await card()).getByRole('button', { name: 'Cancel reservation' }));
-    fireEvent.click(within(await dialog()).getByRole('button', { name: 'Cancel reservation' }));
+    await confirmCancel();
     await waitFor(() => expect(toastTexts()).toContain('Reservation cancelled successfully'));
     const article = await card();
     await waitFor(() => expect(within(article).getByText('Cancelled')).toBeTruthy());
@@ -164,7 +185,7 @@ describe('My Reservations card', { timeout: 30_000 }, () => {
     const reload = deferred<void>();
     renderPage([STAY], undefined, reload.promise);
     fireEvent.click(within(await card()).getByRole('button', { name: 'Cancel reservation' }));
-    fireEvent.click(within(await dialog()).getByRole('button', { name: 'Cancel reservation' }));
+    await confirmCancel();
     const article = await card();
     await waitFor(() => expect(within(article).getByText('Cancelled')).toBeTruthy());
     expect(within(article).queryByRole('button', { name: 'Cancel reservation' })).toBeNull();
@@ -177,7 +198,7 @@ describe('My Reservations card', { timeout: 30_000 }, () => {
       'Only a pending reservation can be cancelled. Please contact the owner about this booking.';
     renderPage([STAY], () => ({ status: 409, body: { message, code: 'CONFLICT' } }));
     fireEvent.click(within(await card()).getByRole('button', { name: 'Cancel reservation' }));
-    fireEvent.click(within(await dialog()).getByRole('button', { name: 'Cancel reservation' }));
+    await confirmCancel();
     await waitFor(() => expect(toastTexts()).toContain(message));
     expect(toastTexts()).not.toContain('Reservation cancelled successfully');
     expect(within(await card()).getByText('Pending Approval')).toBeTruthy();

@@ -71,6 +71,7 @@ export async function seedDemoLedger(
         await add(reservation.id, {
           kind: 'deposit_refunded',
           amount_cents: deposit - kept,
+          payout_method: 'eft',
         });
       await issueInvoice({ db, storage, publicUrl: '', pokeMail: () => undefined }, owner, reservation.id, {
         recipient_address: undefined,

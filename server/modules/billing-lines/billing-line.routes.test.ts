@@ -383,7 +383,11 @@ describe('payments, balance due and the security deposit', () => {
       300_000, 0, 300_000,
     ]);
 
-    const tooMuch = await add(reservation.id, { kind: 'deposit_refunded', amount_cents: 200_001 });
+    const tooMuch = await add(reservation.id, {
+      kind: 'deposit_refunded',
+      amount_cents: 200_001,
+      payout_method: 'eft',
+    });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json<{ message: string }>().message).toBe(M.refundTooLarge(200_000));
 
@@ -407,7 +411,11 @@ describe('payments, balance due and the security deposit', () => {
 
     const keepMore = await add(reservation.id, { kind: 'deposit_kept', amount_cents: 85_001 });
     expect(keepMore.json<{ message: string }>().message).toBe(M.keptTooLarge(85_000));
-    const refunded = await added(reservation.id, { kind: 'deposit_refunded', amount_cents: 85_000 });
+    const refunded = await added(reservation.id, {
+      kind: 'deposit_refunded',
+      amount_cents: 85_000,
+      payout_method: 'cash',
+    });
     expect(refunded.deposit_held_cents).toBe(0);
 
     // The received deposit cannot be deleted while a refund or a kept part stands on it.
@@ -493,5 +501,117 @@ describe('deleting a line', () => {
     });
     expect(removed.statusCode).toBe(404);
     expect((await ledger(first.reservation.id)).lines).toHaveLength(1);
+  });
+});
+
+describe('refunds (issue 23 item 5): money back, recorded with how it was paid out', () => {
+  const stay = { kind: 'ad_hoc', description: 'Stay', quantity: 1, unit_price_cents: 100_000 };
+  const pay = (cents: number) => ({ kind: 'payment', payment_method: 'manual', amount_cents: cents });
+
+  it('refunds at most the overpayment; the refund nets the payments and shows its payout method', async () => {
+    const { reservation } = await reservationOf();
+    await added(reservation.id, stay);
+    const overpaid = await added(reservation.id, pay(130_000));
+    expect(overpaid.credit_cents).toBe(30_000);
+
+    const tooMuch = await add(reservation.id, { kind: 'refund', amount_cents: 30_001, payout_method: 'eft' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json<{ message: string }>().message).toBe(M.overRefund(30_000));
+    expect(M.overRefund(30_000)).toMatch(
+      /^A refund cannot exceed the R\s300[.,]00 the client has paid in excess\.$/,
+    );
+
+    const refunded = await added(reservation.id, {
+      kind: 'refund',
+      amount_cents: 30_000,
+      payout_method: 'payfast',
+      transaction_ref: 'PF-REF-1',
+      note: 'Refunded in the PayFast dashboard',
+    });
+    expect(refunded.lines.at(-1)).toMatchObject({
+      kind: 'refund',
+      description: 'Refund',
+      payment_amount_cents: 30_000,
+      total_cents: 0,
+      payout_method: 'payfast',
+      payment_method: null,
+      transaction_ref: 'PF-REF-1',
+    });
+    expect([refunded.payments_cents, refunded.balance_due_cents, refunded.credit_cents]).toEqual([
+      100_000, 0, 0,
+    ]);
+    // Nothing more is refundable.
+    const again = await add(reservation.id, { kind: 'refund', amount_cents: 1, payout_method: 'cash' });
+    expect(again.json<{ message: string }>().message).toBe(M.overRefund(0));
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['summary'])
+      .where('reservation_id', '=', reservation.id)
+      .where('entity_type', '=', 'billing_line')
+      .execute();
+    expect(audit.map((row) => row.summary)).toContain(
+      `Billing line added to ${reservation.reference}: Refund`,
+    );
+  });
+
+  it('a refund or a deposit refund without a payout method is refused, and nothing is written', async () => {
+    const { reservation } = await reservationOf();
+    await added(reservation.id, pay(50_000));
+    await added(reservation.id, { kind: 'deposit_received', amount_cents: 20_000 });
+    for (const kind of ['refund', 'deposit_refunded']) {
+      const response = await add(reservation.id, { kind, amount_cents: 1_000 });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toContain(M.payoutRequired);
+      const unknown = await add(reservation.id, { kind, amount_cents: 1_000, payout_method: 'cheque' });
+      expect(unknown.statusCode).toBe(400);
+    }
+    expect((await ledger(reservation.id)).lines.map((line) => line.kind)).toEqual([
+      'payment',
+      'deposit_received',
+    ]);
+  });
+
+  it('a deposit refund above the deposit held is refused; within it, it keeps its payout method', async () => {
+    const { reservation } = await reservationOf();
+    await added(reservation.id, { kind: 'deposit_received', amount_cents: 20_000 });
+    const tooMuch = await add(reservation.id, {
+      kind: 'deposit_refunded',
+      amount_cents: 20_001,
+      payout_method: 'eft',
+    });
+    expect(tooMuch.json<{ message: string }>().message).toBe(M.refundTooLarge(20_000));
+    const back = await added(reservation.id, {
+      kind: 'deposit_refunded',
+      amount_cents: 20_000,
+      payout_method: 'eft',
+    });
+    expect(back.lines.at(-1)).toMatchObject({ kind: 'deposit_refunded', payout_method: 'eft' });
+    expect(back.deposit_held_cents).toBe(0);
+  });
+
+  it.each(['backofficeWithout', 'otherOwner', 'client'] as const)(
+    '%s cannot record a refund (403)',
+    async (key) => {
+      const { reservation } = await reservationOf();
+      await added(reservation.id, pay(10_000));
+      const response = await add(
+        reservation.id,
+        { kind: 'refund', amount_cents: 1_000, payout_method: 'eft' },
+        key,
+      );
+      expect(response.statusCode).toBe(403);
+    },
+  );
+
+  it('staff with the reservations permission record a refund', async () => {
+    const { reservation } = await reservationOf();
+    await added(reservation.id, { ...stay, unit_price_cents: 5_000 });
+    await added(reservation.id, pay(15_000));
+    const staff = await added(
+      reservation.id,
+      { kind: 'refund', amount_cents: 10_000, payout_method: 'cash' },
+      'frontoffice',
+    );
+    expect([staff.payments_cents, staff.credit_cents]).toEqual([5_000, 0]);
   });
 });

@@ -73,6 +73,7 @@ function toBillingLine(row: BillingLineRow): BillingLine {
     total_cents: row.total_cents,
     payment_amount_cents: row.payment_amount_cents,
     payment_method: row.payment_method,
+    payout_method: row.payout_method,
     transaction_ref: row.transaction_ref,
     stock_item_id: row.stock_item_id,
     extra_charge_type_id: row.extra_charge_type_id,
@@ -261,9 +262,30 @@ async function linesFor(
         {
           kind: 'deposit_refunded',
           ...moneyColumns('Security deposit refunded', input.amount_cents),
+          payout_method: input.payout_method,
+          transaction_ref: input.transaction_ref,
           note: input.note,
         },
       ];
+    case 'refund': {
+      // What the client paid in excess of the charges (a cancellation fee included), as the tab shows it.
+      const creditCents = ledgerOf(
+        reservation.id,
+        active,
+        reservation.total_price_cents,
+        reservation.status,
+      ).credit_cents;
+      if (input.amount_cents > creditCents) throw badRequest(M.overRefund(creditCents));
+      return [
+        {
+          kind: 'refund',
+          ...moneyColumns('Refund', input.amount_cents),
+          payout_method: input.payout_method,
+          transaction_ref: input.transaction_ref,
+          note: input.note,
+        },
+      ];
+    }
     case 'deposit_kept': {
       if (input.amount_cents > held) throw badRequest(M.keptTooLarge(held));
       const amounts = inclusiveAmounts(input.amount_cents, input.tax_percent);
@@ -391,4 +413,64 @@ export async function deleteBillingLine(
     });
     return settle(trx, reservationId);
   });
+}
+
+/**
+ * A client's cancellation (docs/decisions/063), in the caller's transaction with the reservation
+ * locked: the booking's open charge lines are voided (kept, with who and when, as a deletion keeps
+ * them) and, when the policy keeps a fee, one ad hoc line for it at the booking's tax % (VAT
+ * included, as every charge). Payments, refunds and deposit lines stay. Returns the new ledger.
+ */
+export async function chargeCancellationFee(
+  trx: Db,
+  actor: User,
+  reservation: Pick<Reservation, 'id' | 'owner_id' | 'reference' | 'tax_percent'>,
+  fee: { description: string; feeCents: number },
+): Promise<Ledger> {
+  const active = await listActiveLinesOf(trx, reservation.id);
+  for (const line of active.filter((row) => isCharge(row.kind))) {
+    await voidLine(trx, line.id, actor.id);
+    await recordAudit(trx, {
+      actor,
+      ownerId: reservation.owner_id,
+      entityType: 'billing_line',
+      entityId: line.id,
+      reservationId: reservation.id,
+      action: 'deleted',
+      changes: billingLineChanges(line, null),
+      summary: `Billing line voided on cancellation of ${reservation.reference}: ${line.description}`,
+    });
+  }
+  if (fee.feeCents > 0) {
+    const [line] = await insertLines(trx, [
+      {
+        kind: 'ad_hoc',
+        ...chargeColumns(
+          chargeLine({
+            description: fee.description,
+            quantity: 1,
+            unit: null,
+            unitPriceCents: fee.feeCents,
+            taxPercent: Number(reservation.tax_percent),
+            discountPercent: 0,
+          }),
+        ),
+        reservation_id: reservation.id,
+        owner_id: reservation.owner_id,
+        created_by: actor.id,
+      },
+    ]);
+    if (line)
+      await recordAudit(trx, {
+        actor,
+        ownerId: reservation.owner_id,
+        entityType: 'billing_line',
+        entityId: line.id,
+        reservationId: reservation.id,
+        action: 'created',
+        changes: billingLineChanges(null, line),
+        summary: `Billing line added to ${reservation.reference}: ${line.description}`,
+      });
+  }
+  return settle(trx, reservation.id);
 }

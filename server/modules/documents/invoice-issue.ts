@@ -85,14 +85,43 @@ async function auditIssued(trx: Kysely<Database>, document: DocumentSummaryRow, 
 /**
  * Cancelling a reservation reverses its open invoice with a numbered credit note, in the same
  * transaction as the status change (its PDF is drawn from the frozen snapshot when first needed).
+ * A client's cancellation that leaves a fee (docs/decisions/063) then gets a new tax invoice for the
+ * fee, drawn from the booking's lines as they now stand (the fee line), when it had an invoice.
  */
 export async function creditInvoiceOnCancel(
   trx: Kysely<Database>,
   reservationId: string,
   userId: string | null,
+  options: { invoiceFee?: boolean } = {},
 ): Promise<void> {
   const open = await findOpenInvoice(trx, reservationId);
-  if (open) await issueCreditNote(trx, open, userId, CREDIT_REASONS.cancelled);
+  if (!open) return;
+  await issueCreditNote(trx, open, userId, CREDIT_REASONS.cancelled);
+  if (!options.invoiceFee) return;
+  const reservation = await findReservation(trx, reservationId);
+  const sources = reservation ? await loadSources(trx, reservation) : null;
+  if (!reservation || !sources?.business) return;
+  const number = await nextDocumentNumber(trx, reservation.owner_id, 'INV');
+  const snapshot: DocumentSnapshot = {
+    ...buildSnapshot('invoice', sources, { number: null }),
+    number: formatDocumentNumber('INV', number),
+    replacesNumber: null,
+  };
+  const document = await insertDocument(trx, {
+    owner_id: reservation.owner_id,
+    reservation_id: reservation.id,
+    kind: 'invoice',
+    series: 'INV',
+    number,
+    issue_date: snapshot.issueDate,
+    replaces_id: null,
+    credits_id: null,
+    total_cents: snapshot.totals.totalCents,
+    tax_cents: snapshot.totals.taxCents,
+    snapshot: JSON.stringify(snapshot),
+    created_by: userId,
+  });
+  await auditIssued(trx, document, userId);
 }
 
 /**

@@ -56,7 +56,7 @@ async function proBusiness() {
   await add({ kind: 'rental' });
   await add({ kind: 'payment', payment_method: 'manual', amount_cents: 100_000 });
   await add({ kind: 'deposit_received', amount_cents: 50_000 });
-  await add({ kind: 'deposit_refunded', amount_cents: 20_000 });
+  await add({ kind: 'deposit_refunded', amount_cents: 20_000, payout_method: 'eft' });
   return { owner, property, booking };
 }
 

@@ -3,12 +3,16 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDisplayDate } from '../../../domain/dates.ts';
+import { formatRandCents } from '../../../domain/money.ts';
 import { CLIENT_CANCEL_MESSAGES } from '../../../domain/reservation.ts';
 import { isReservationReference } from '../../../domain/reservation-reference.ts';
+import type { Ledger } from '../../../domain/schemas/billing-lines.ts';
+import type { CancellationPreview } from '../../../domain/schemas/online-payments.ts';
 import type { Reservation } from '../../../domain/schemas/reservation.ts';
 import * as referencesMigration from '../../db/migrations/007-reservation-references.ts';
 import type { Property } from '../../db/types.ts';
 import { bookingBody, day, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
+import { ownerWithDetails } from '../../test/document-fixtures.ts';
 import { type CreatedUser, createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -166,7 +170,7 @@ describe('POST /api/reservations/:id/cancel — refused', () => {
     expect(await statusOf(reservation.id)).toBe('pending');
   });
 
-  it.each(['confirmed', 'completed'] as const)('a %s booking → 409; it keeps its status', async (status) => {
+  it.each(['completed'] as const)('a %s booking → 409; it keeps its status', async (status) => {
     const { owner, client, reservation } = await clientBooking();
     const changed = await t.patch(
       `/api/reservations/${reservation.id}`,
@@ -286,5 +290,192 @@ describe('migration 007', () => {
     expect(rows.map((row) => row.id)).toEqual(before);
     expect(rows.every((row) => isReservationReference(row.reference))).toBe(true);
     expect(new Set(rows.map((row) => row.reference)).size).toBe(rows.length);
+  });
+});
+
+describe('a client cancels a confirmed booking under the cancellation policy (decision 063)', () => {
+  /** An owner with business details, a listing at R 1 000 a night, a client's 3 nights `offset` days out, confirmed. */
+  async function confirmedBooking(offset: number, policy?: { days: number; percent: number }) {
+    const owner = await ownerWithDetails(t);
+    const property = await insertProperty(t.db, owner.user.id, {
+      price_per_day_cents: 100_000,
+      cleaning_fee_cents: 0,
+    });
+    if (policy)
+      await t.db
+        .insertInto('cancellation_policies')
+        .values({ owner_id: owner.user.id, free_until_days_before: policy.days, fee_percent: policy.percent })
+        .execute();
+    const client = await t.signInAs({ role: 'client' });
+    const created = await t.post('/api/reservations', bookingBody(property.id, offset, 3), {
+      cookie: client.cookie,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const reservation = created.json<Reservation>();
+    const confirmed = await t.patch(
+      `/api/reservations/${reservation.id}`,
+      { status: 'confirmed' },
+      { cookie: owner.cookie },
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const bill = (body: unknown) =>
+      t.post(`/api/reservations/${reservation.id}/transactions`, body, { cookie: owner.cookie });
+    return { owner, property, client, reservation, bill };
+  }
+  const preview = (id: string, cookie?: string) =>
+    t.get(`/api/my/reservations/${id}/cancellation`, cookie ? { cookie } : {});
+  const ledgerOf = async (id: string, cookie: string) =>
+    (await t.get(`/api/reservations/${id}/transactions`, { cookie })).json<Ledger>();
+  const documentsOf = (id: string) =>
+    t.db
+      .selectFrom('documents')
+      .select(['kind', 'total_cents'])
+      .where('reservation_id', '=', id)
+      .orderBy('created_at')
+      .execute();
+
+  it('a pending booking stays free to cancel', async () => {
+    const { client, reservation } = await clientBooking(3, 2);
+    const quote = (await preview(reservation.id, client.cookie)).json<CancellationPreview>();
+    expect(quote).toMatchObject({ cancellable: true, free: true, feeCents: 0, refusal: null });
+  });
+
+  it('inside the free window: nothing is owed, the charges are voided, and the issued invoice is credited', async () => {
+    const { owner, client, reservation, bill } = await confirmedBooking(20);
+    expect((await bill({ kind: 'rental' })).statusCode).toBe(201);
+    expect((await bill({ kind: 'payment', payment_method: 'manual', amount_cents: 90_000 })).statusCode).toBe(
+      201,
+    );
+    const invoice = await t.post(
+      `/api/reservations/${reservation.id}/documents/invoice`,
+      {},
+      { cookie: owner.cookie },
+    );
+    expect(invoice.statusCode, invoice.body).toBeLessThan(300);
+
+    const quote = (await preview(reservation.id, client.cookie)).json<CancellationPreview>();
+    expect(quote).toMatchObject({
+      cancellable: true,
+      free: true,
+      freeUntil: day(13),
+      feeCents: 0,
+      paidCents: 90_000,
+      refundDueCents: 90_000,
+    });
+    expect((await cancel(reservation.id, client.cookie)).statusCode).toBe(200);
+    const after = await ledgerOf(reservation.id, owner.cookie);
+    expect(after.lines.map((line) => line.kind)).toEqual(['payment']);
+    expect([after.charges_cents, after.balance_due_cents, after.credit_cents]).toEqual([0, 0, 90_000]);
+    const voided = await t.db
+      .selectFrom('reservation_transactions')
+      .select(['voided_by'])
+      .where('reservation_id', '=', reservation.id)
+      .where('kind', '=', 'rental')
+      .execute();
+    expect(voided.length).toBeGreaterThan(0);
+    expect(voided.every((line) => line.voided_by === client.user.id)).toBe(true);
+    expect((await documentsOf(reservation.id)).map((doc) => doc.kind)).toEqual(['invoice', 'credit_note']);
+  });
+
+  it('after the window: a fee line at the policy %, the credit to the cent, a credit note and a fee invoice, and emails with the refund', async () => {
+    const { owner, property, client, reservation, bill } = await confirmedBooking(3, {
+      days: 7,
+      percent: 40,
+    });
+    expect((await bill({ kind: 'rental' })).statusCode).toBe(201);
+    expect(
+      (await bill({ kind: 'payment', payment_method: 'manual', amount_cents: 200_000 })).statusCode,
+    ).toBe(201);
+    const invoice = await t.post(
+      `/api/reservations/${reservation.id}/documents/invoice`,
+      {},
+      { cookie: owner.cookie },
+    );
+    expect(invoice.statusCode, invoice.body).toBeLessThan(300);
+
+    const quote = (await preview(reservation.id, client.cookie)).json<CancellationPreview>();
+    // 40% of R 3 000.00 = R 1 200.00 kept; R 2 000.00 paid → R 800.00 to refund.
+    expect(quote).toMatchObject({
+      free: false,
+      feeCents: 120_000,
+      paidCents: 200_000,
+      refundDueCents: 80_000,
+    });
+    expect((await cancel(reservation.id, client.cookie)).statusCode).toBe(200);
+
+    const after = await ledgerOf(reservation.id, owner.cookie);
+    const fee = after.lines.find((line) => line.kind === 'ad_hoc');
+    expect(fee?.description).toMatch(/^Cancellation fee \(40% of R\s3[\s ]000[.,]00, cancelled /);
+    expect(fee?.total_cents).toBe(120_000);
+    expect(fee?.tax_percent).toBe(Number(reservation.tax_percent));
+    expect([after.charges_cents, after.payments_cents, after.balance_due_cents, after.credit_cents]).toEqual([
+      120_000, 200_000, 0, 80_000,
+    ]);
+    expect(after.total_price_cents).toBe(120_000);
+    const documents = await documentsOf(reservation.id);
+    expect(documents.map((doc) => doc.kind)).toEqual(['invoice', 'credit_note', 'invoice']);
+    expect(documents.at(-1)?.total_cents).toBe(120_000);
+
+    for (const email of [owner.user.email, client.user.email]) {
+      const mail = await t.waitForMail(email, /cancelled/i);
+      expect(mail.text).toContain(`Cancellation fee: ${formatRandCents(120_000)}`);
+      expect(mail.text).toContain(`The owner will refund ${formatRandCents(80_000)}.`);
+    }
+    expect(property.id).toBeTruthy();
+
+    // The owner records the refund due; the credit is gone.
+    const refunded = await bill({ kind: 'refund', amount_cents: 80_000, payout_method: 'eft' });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    expect(refunded.json<Ledger>().credit_cents).toBe(0);
+  });
+
+  it('a confirmed booking that has started is refused; another client gets 404; the owner 403', async () => {
+    const { owner, client, reservation } = await confirmedBooking(10);
+    const stranger = await t.signInAs({ role: 'client' });
+    expectError(await preview(reservation.id, stranger.cookie), 404, NOT_FOUND);
+    expectError(await preview(reservation.id, owner.cookie), 403, CLIENTS_ONLY);
+    expectError(await cancel(reservation.id, owner.cookie), 403, CLIENTS_ONLY);
+    expectError(await preview(reservation.id), 401, MUST_LOG_IN);
+    await t.db
+      .updateTable('reservations')
+      .set({ start_date: day(-1), end_date: day(2) })
+      .where('id', '=', reservation.id)
+      .execute();
+    const quote = (await preview(reservation.id, client.cookie)).json<CancellationPreview>();
+    expect(quote).toMatchObject({ cancellable: false, refusal: CLIENT_CANCEL_MESSAGES.started });
+    expectError(await cancel(reservation.id, client.cookie), 409, CLIENT_CANCEL_MESSAGES.started);
+    expect(await statusOf(reservation.id)).toBe('confirmed');
+  });
+
+  it('the policy the booking was confirmed with wins over the owner’s current one', async () => {
+    const { client, reservation } = await confirmedBooking(5, { days: 1, percent: 10 });
+    await t.db
+      .updateTable('reservations')
+      .set({
+        payment_terms: JSON.stringify({
+          plan: {
+            kind: 'full',
+            depositType: 'percent',
+            depositPercent: 0,
+            depositAmountCents: 0,
+            balanceDaysBefore: 0,
+            securityDeposit: 'with_balance',
+          },
+          cancellation: { freeUntilDaysBefore: 30, feePercent: 100 },
+          depositDueCents: 300_000,
+          balanceDueOn: day(0),
+          confirmedOn: day(0),
+        }),
+      })
+      .where('id', '=', reservation.id)
+      .execute();
+    const quote = (await preview(reservation.id, client.cookie)).json<CancellationPreview>();
+    expect(quote).toMatchObject({
+      free: false,
+      feePercent: 100,
+      feeCents: 300_000,
+      paidCents: 0,
+      refundDueCents: 0,
+    });
   });
 });

@@ -25,9 +25,31 @@ export interface ReservationMailFacts {
   brand?: MailBrand;
   /** The confirmation's way to pay: a "Pay now" button, or the words to pay by EFT (decision 061). */
   payment?: ConfirmationPayment;
+  /** A client's cancellation: the fee kept and what the owner refunds (docs/decisions/063). */
+  cancellation?: { feeCents: number; paidCents: number; refundDueCents: number };
 }
 
-/** `withdrawn`: the client cancelled their own pending request (POST /api/reservations/:id/cancel). */
+/** The fee and the refund a client's cancellation leaves, in both emails. */
+function cancellationLines(facts: ReservationMailFacts): string[] {
+  const c = facts.cancellation;
+  if (!c) return [];
+  return [
+    c.feeCents > 0
+      ? `Cancellation fee: ${formatRandCents(c.feeCents)}`
+      : 'Cancellation fee: none (cancelled free of charge)',
+    ...(c.paidCents > 0
+      ? [
+          `Paid so far: ${formatRandCents(c.paidCents)}. ${
+            c.refundDueCents > 0
+              ? `The owner will refund ${formatRandCents(c.refundDueCents)}.`
+              : 'Nothing is refunded.'
+          }`,
+        ]
+      : []),
+  ];
+}
+
+/** `withdrawn`: the client cancelled their own booking (POST /api/reservations/:id/cancel). */
 export type ReservationEvent = 'created' | 'confirmed' | 'cancelled' | 'withdrawn';
 
 const SUBJECTS: Record<ReservationEvent, { client: string; owner: string }> = {
@@ -77,6 +99,7 @@ export function reservationMails(event: ReservationEvent, facts: ReservationMail
     `Total: ${formatRandCents(facts.totalCents)}`,
     `Status: ${statusLabel(facts.status)}`,
     `Reservation ID: ${facts.reference}`,
+    ...cancellationLines(facts),
   ];
   const subject = (template: string) => template.replace('{title}', facts.propertyTitle);
   return [

@@ -8,7 +8,7 @@ import { bookingNotices } from '../in-app-notifications/booking-notices.ts';
 import { keepWantedMail } from '../notification-settings/notification-settings.service.ts';
 import { confirmationPayment } from '../online-payments/confirmation-payment.ts';
 import { shortTime } from './booked-period.ts';
-import { type ReservationEvent, reservationMails } from './reservation-mails.ts';
+import { type ReservationEvent, type ReservationMailFacts, reservationMails } from './reservation-mails.ts';
 
 export interface MailParties {
   propertyTitle: string;
@@ -17,6 +17,8 @@ export interface MailParties {
   client: { first_name: string; last_name: string; email: string };
   /** Who made the change: they are not notified in-app of their own action. */
   actorId?: string | null;
+  /** A client's cancellation: its fee and the refund due, stated in both emails. */
+  cancellation?: ReservationMailFacts['cancellation'];
 }
 
 /**
@@ -72,6 +74,7 @@ export async function notify(
             publicUrl: deps.publicUrl,
           })
         : undefined,
+    cancellation: parties.cancellation,
   });
   const wanted = await keepWantedMail(db, 'booking', mails);
   const agreement =

@@ -190,6 +190,7 @@ export function listLinesOfMatching(
       'l.total_cents',
       'l.payment_amount_cents',
       'l.payment_method',
+      'l.payout_method',
       'l.transaction_ref',
       'l.created_at',
     ])

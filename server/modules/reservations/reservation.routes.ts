@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CancellationPreviewSchema } from '../../../domain/schemas/online-payments.ts';
 import {
   AvailabilitySchema,
   DayTimesQuerySchema,
@@ -20,7 +21,7 @@ import { PUBLIC_ACCESS } from '../../http/openapi.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import { createReservation, deleteReservation, updateReservation } from './reservation.service.ts';
 import { runBulkAction } from './reservation-bulk.service.ts';
-import { cancelOwnReservation } from './reservation-cancel.service.ts';
+import { cancellationPreview, cancelOwnReservation } from './reservation-cancel.service.ts';
 import {
   availabilityOf,
   dayTimesOf,
@@ -127,12 +128,26 @@ export function registerReservationRoutes(app: FastifyInstance, deps: AppDeps): 
       schema: {
         tags,
         summary:
-          'Cancel your own reservation (client) while it is pending and has not started; the owner is emailed',
+          "Cancel your own reservation (client) before it starts: a pending request free, a confirmed booking under the owner's cancellation policy; the owner is emailed",
         params: IdParams,
         response: { 200: ReservationSchema, ...errors },
       },
     },
     async (request) => cancelOwnReservation(serviceDeps, await deps.currentUser(request), request.params.id),
+  );
+
+  api.get(
+    '/api/my/reservations/:id/cancellation',
+    {
+      schema: {
+        tags,
+        summary:
+          "What cancelling your own booking now costs under the owner's cancellation policy (the booking's client only)",
+        params: IdParams,
+        response: { 200: CancellationPreviewSchema, ...errors },
+      },
+    },
+    async (request) => cancellationPreview(serviceDeps, await deps.currentUser(request), request.params.id),
   );
 
   api.delete(

@@ -38,7 +38,7 @@ function problemOf(payload: BillingLinePayload): string | null {
 }
 
 /** A form that adds one line: its fields, what the line comes to, and Add (toasts as the spec says). */
-function AddLineForm({
+export function AddLineForm({
   label,
   reservationId,
   payload,
@@ -344,14 +344,14 @@ export function PaymentForm({ context }: { context: ChargeFormContext }) {
   );
 }
 
+/** A deposit refund is recorded with how it was paid out, on the Refund tab (refund-form.tsx). */
 const DEPOSIT_ACTIONS = [
   { value: 'deposit_received', label: 'Received' },
-  { value: 'deposit_refunded', label: 'Refunded' },
   { value: 'deposit_kept', label: 'Kept' },
 ] as const;
 type DepositAction = (typeof DEPOSIT_ACTIONS)[number]['value'];
 
-/** The security deposit: received and refunded are held money (no VAT); kept becomes revenue, VAT included. */
+/** The security deposit: received is held money (no VAT); kept becomes revenue, VAT included. */
 export function DepositForm({ context }: { context: ChargeFormContext }) {
   const [action, setAction] = useState<DepositAction>('deposit_received');
   const suggested = (next: DepositAction) =>
@@ -381,8 +381,6 @@ export function DepositForm({ context }: { context: ChargeFormContext }) {
       reservationId={context.reservationId}
       payload={form.amount === 0 ? null : payload}
       check={() => {
-        if (action === 'deposit_refunded' && amount > context.depositHeldCents)
-          return BILLING_LINE_MESSAGES.refundTooLarge(context.depositHeldCents);
         if (action === 'deposit_kept' && amount > context.depositHeldCents)
           return BILLING_LINE_MESSAGES.keptTooLarge(context.depositHeldCents);
         return null;

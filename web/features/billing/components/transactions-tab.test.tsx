@@ -40,6 +40,7 @@ const line = (overrides: Partial<BillingLine>): BillingLine => ({
   total_cents: 11_500,
   payment_amount_cents: null,
   payment_method: null,
+  payout_method: null,
   transaction_ref: null,
   stock_item_id: null,
   extra_charge_type_id: null,
@@ -155,15 +156,74 @@ describe('the Transactions tab', () => {
     expect(screen.getByText(/Firewood\.$/)).toBeTruthy();
   });
 
-  it('refuses a refund above the deposit held before sending it', async () => {
+  it('Record refund: refuses a deposit refund above the deposit held before sending it', async () => {
     const { user } = renderTab({ ledger: ledgerOf([], { deposit_held_cents: 50_000 }) });
     await screen.findByText('No transactions yet');
-    await user.click(screen.getByRole('tab', { name: 'Deposit' }));
-    await user.click(screen.getByRole('radio', { name: 'Refunded' }));
-    const form = screen.getByRole('form', { name: 'Security deposit' });
+    await user.click(screen.getByRole('tab', { name: 'Record refund' }));
+    const form = screen.getByRole('form', { name: 'Record refund' });
+    // Nothing overpaid: it starts on the deposit, prefilled with what is held.
+    expect(within(form).getByRole('radio', { name: 'Security deposit refund' })).toHaveProperty(
+      'checked',
+      true,
+    );
     const amount = within(form).getByRole('textbox', { name: 'Amount' });
+    expect((amount as HTMLInputElement).value).toBe('500.00');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Paid out by' }), 'eft');
     await user.clear(amount);
     await user.type(amount, '600');
     expect(within(form).getByRole('alert').textContent).toBe(BILLING_LINE_MESSAGES.refundTooLarge(50_000));
+  });
+
+  it('Record refund: prefills the overpayment, requires how it was paid out, refuses more, and sends the refund', async () => {
+    const { user, api } = renderTab({
+      ledger: ledgerOf([], { credit_cents: 30_000, payments_cents: 130_000 }),
+      onPost: () =>
+        ledgerOf(
+          [
+            line({
+              kind: 'refund',
+              description: 'Refund',
+              payment_amount_cents: 30_000,
+              total_cents: 0,
+              payout_method: 'payfast',
+              transaction_ref: 'PF-9',
+            }),
+          ],
+          { payments_cents: 100_000 },
+        ),
+    });
+    await screen.findByText('No transactions yet');
+    await user.click(screen.getByRole('tab', { name: 'Record refund' }));
+    const form = screen.getByRole('form', { name: 'Record refund' });
+    expect(within(form).getByText(/PayFast has no refund API for every payment method/)).toBeTruthy();
+    expect(within(form).getByRole('radio', { name: 'Refund of overpayment' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect((within(form).getByRole('textbox', { name: 'Amount' }) as HTMLInputElement).value).toBe('300.00');
+    expect(within(form).getByRole('alert').textContent).toBe(BILLING_LINE_MESSAGES.payoutRequired);
+    expect(isDisabled(within(form).getByRole('button', { name: 'Add' }))).toBe(true);
+
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Paid out by' }), 'payfast');
+    const amount = within(form).getByRole('textbox', { name: 'Amount' });
+    await user.clear(amount);
+    await user.type(amount, '300.01');
+    expect(within(form).getByRole('alert').textContent).toBe(BILLING_LINE_MESSAGES.overRefund(30_000));
+    await user.clear(amount);
+    await user.type(amount, '300');
+    await user.type(within(form).getByRole('textbox', { name: 'Reference' }), 'PF-9');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(toastTexts()).toContain('Transaction added'));
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      kind: 'refund',
+      amount_cents: 30_000,
+      payout_method: 'payfast',
+      transaction_ref: 'PF-9',
+      note: '',
+    });
+    // The table shows the payout method, and the refund as money back.
+    expect(await screen.findByText('Refund (PayFast (refunded in the PayFast dashboard))')).toBeTruthy();
+    const same = (text: string) => text.replace(/\s/g, ' ');
+    expect(screen.getByText((text) => same(text) === same(formatRandCents(-30_000)))).toBeTruthy();
   });
 });

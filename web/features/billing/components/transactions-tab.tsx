@@ -5,6 +5,7 @@ import {
   BILLING_LINE_TOASTS,
   KIND_LABELS,
   PAYMENT_METHOD_LABELS,
+  PAYOUT_METHOD_LABELS,
 } from '../../../../domain/billing-lines.ts';
 import { formatDisplayDateTime } from '../../../../domain/dates.ts';
 import { formatRandCents } from '../../../../domain/money.ts';
@@ -25,6 +26,7 @@ import {
   StockChargeForm,
 } from './charge-forms.tsx';
 import { confirmDelete } from './confirm-delete.tsx';
+import { RefundForm } from './refund-form.tsx';
 import { SendPaymentLinkButton } from './send-payment-link.tsx';
 
 const isMoneyMovement = (line: BillingLine) => line.payment_amount_cents !== null;
@@ -36,7 +38,9 @@ const COLUMNS: Array<Column<BillingLine>> = [
     render: (line) =>
       line.payment_method
         ? `${KIND_LABELS[line.kind]} (${PAYMENT_METHOD_LABELS[line.payment_method]})`
-        : KIND_LABELS[line.kind],
+        : line.payout_method
+          ? `${KIND_LABELS[line.kind]} (${PAYOUT_METHOD_LABELS[line.payout_method]})`
+          : KIND_LABELS[line.kind],
   },
   {
     label: 'Description',
@@ -57,7 +61,13 @@ const COLUMNS: Array<Column<BillingLine>> = [
   },
   {
     label: 'Total/Paid',
-    render: (line) => formatRandCents(line.payment_amount_cents ?? line.total_cents),
+    // A refund is money back to the client: a negative payment.
+    render: (line) =>
+      formatRandCents(
+        line.kind === 'refund'
+          ? -(line.payment_amount_cents ?? 0)
+          : (line.payment_amount_cents ?? line.total_cents),
+      ),
     numeric: true,
   },
 ];
@@ -140,7 +150,8 @@ export function TransactionsTab({ reservation, user }: { reservation: Reservatio
         {data && <SendPaymentLinkButton reservation={reservation} balanceCents={data.balance_due_cents} />}
         {!!data?.credit_cents && (
           <Text size="sm" mt="xs">
-            Paid {formatRandCents(data.credit_cents)} more than charged: refund it or keep it as a credit.
+            Paid {formatRandCents(data.credit_cents)} more than charged: refund it (Record refund) or keep it
+            as a credit.
           </Text>
         )}
       </section>
@@ -173,6 +184,7 @@ export function TransactionsTab({ reservation, user }: { reservation: Reservatio
             <Tabs.Tab value="extra">Ad hoc charge type</Tabs.Tab>
             <Tabs.Tab value="payment">Payment</Tabs.Tab>
             <Tabs.Tab value="deposit">Deposit</Tabs.Tab>
+            <Tabs.Tab value="refund">Record refund</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="ad_hoc">
             <AdHocChargeForm context={context} />
@@ -188,6 +200,13 @@ export function TransactionsTab({ reservation, user }: { reservation: Reservatio
           </Tabs.Panel>
           <Tabs.Panel value="deposit">
             <DepositForm key={data?.deposit_held_cents ?? 0} context={context} />
+          </Tabs.Panel>
+          <Tabs.Panel value="refund">
+            <RefundForm
+              key={`${data?.credit_cents ?? 0}-${data?.deposit_held_cents ?? 0}`}
+              context={context}
+              creditCents={data?.credit_cents ?? 0}
+            />
           </Tabs.Panel>
         </Tabs>
       </Paper>

@@ -1,18 +1,15 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { formatBusinessDate, formatDisplayDate, todayInBusinessZone } from '../../../../domain/dates.ts';
 import { formatRandCents } from '../../../../domain/money.ts';
-import { bookedWhen, bookingTimes } from '../../../../domain/owner-units.ts';
+import { bookingTimes } from '../../../../domain/owner-units.ts';
 import { placeLabel } from '../../../../domain/property.ts';
 import { clientCancelRefusal } from '../../../../domain/reservation.ts';
 import { ArchivedBadge } from '../../../components/archived-badge.tsx';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { type Reservation, useCancelReservation } from '../api.ts';
+import { CancelBookingDialog } from '../cancel-booking-dialog.tsx';
 import { StatusBadge } from './status-badge.tsx';
-
-export const CANCELLED_MESSAGE = 'Reservation cancelled successfully';
 
 function Detail({ label, value }: { label: string; value: string | number }) {
   return (
@@ -25,7 +22,11 @@ function Detail({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-/** The mutation lives in the card: this button unmounts once the reservation is no longer pending. */
+/**
+ * Opens the dialog that states what cancelling costs before the client confirms
+ * (cancel-booking-dialog.tsx). The mutation lives in the card: this button unmounts once the
+ * reservation is cancelled.
+ */
 function CancelButton({
   reservation,
   cancel,
@@ -33,43 +34,25 @@ function CancelButton({
   reservation: Reservation;
   cancel: ReturnType<typeof useCancelReservation>;
 }) {
-  const title = reservation.property?.title ?? 'this property';
-  const confirmCancel = () =>
-    modals.openConfirmModal({
-      title: 'Cancel reservation',
-      closeButtonProps: { 'aria-label': 'Close' },
-      children: (
-        <Stack gap="xs">
-          <Text size="sm">
-            Are you sure you want to cancel your reservation at {title}{' '}
-            {bookingTimes(reservation)
-              ? `on ${bookedWhen(reservation)}`
-              : `from ${formatDisplayDate(reservation.start_date)} to ${formatDisplayDate(reservation.end_date)}`}
-            ?
-          </Text>
-          <Text size="sm" c="dimmed">
-            The owner will be emailed and the dates become available to others.
-          </Text>
-        </Stack>
-      ),
-      labels: { confirm: 'Cancel reservation', cancel: 'Keep reservation' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        cancel.mutate(reservation.id, {
-          onSuccess: () => notifySuccess(CANCELLED_MESSAGE),
-          onError: (error) => notifyError(error.message),
-        }),
-    });
+  const [opened, setOpened] = useState(false);
   return (
-    <Button variant="default" size="xs" onClick={confirmCancel} loading={cancel.isPending}>
-      Cancel reservation
-    </Button>
+    <>
+      <Button variant="default" size="xs" onClick={() => setOpened(true)}>
+        Cancel reservation
+      </Button>
+      <CancelBookingDialog
+        reservation={reservation}
+        opened={opened}
+        onClose={() => setOpened(false)}
+        cancel={cancel}
+      />
+    </>
   );
 }
 
 /**
- * One of a client's reservations on My Reservations: the stay, its reference, cancelling while
- * pending, and (from the screen) its document buttons.
+ * One of a client's reservations on My Reservations: the stay, its reference, cancelling (pending,
+ * or confirmed under the owner's cancellation policy), and (from the screen) its document buttons.
  */
 export function ClientReservationCard({
   reservation,
