@@ -60,8 +60,7 @@ export async function ownerPayfastCredentials(
     .where('owner_id', '=', ownerId)
     .executeTakeFirst();
   if (
-    !account ||
-    account.method !== 'payfast' ||
+    account?.method !== 'payfast' ||
     !account.verified_at ||
     !account.merchant_id ||
     !account.merchant_key_encrypted ||
