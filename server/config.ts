@@ -91,6 +91,8 @@ const ConfigSchema = z
       ),
     /** Requests a minute to one listing's iCal feed (docs/decisions/052); calendar apps poll far less often. */
     ICAL_FEED_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** How often the balance reminders run (docs/decisions/062); each reminder still goes out once. */
+    PAYMENT_REMINDERS_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {

@@ -121,7 +121,11 @@ export async function startRuntime(
     options.lifecycle !== false
       ? startPaymentReminderWorker(
           database.db,
-          { publicUrl: config.PUBLIC_URL, pokeMail: worker.poke },
+          {
+            publicUrl: config.PUBLIC_URL,
+            pokeMail: worker.poke,
+            intervalMs: config.PAYMENT_REMINDERS_EVERY_SECONDS * 1000,
+          },
           logger,
         )
       : null;

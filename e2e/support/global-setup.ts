@@ -97,6 +97,9 @@ export default async function setup(project: TestProject) {
       // machine, which the import's address policy refuses otherwise (docs/decisions/053). Only
       // 127.0.0.1 is allowed; loopback by any other address, private ranges and metadata stay refused.
       CALENDAR_IMPORT_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+      // The online-payments journey waits for a balance reminder: the job looks every 2 seconds here
+      // (each reminder still goes out once), instead of every 5 minutes.
+      PAYMENT_REMINDERS_EVERY_SECONDS: '2',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -108,11 +108,11 @@ export function registerPayfastSimulatorRoutes(app: FastifyInstance, deps: AppDe
       const recurring = fields.subscription_type
         ? `<dt>Then</dt><dd>${escapeHtml(rand(fields.recurring_amount))} ${escapeHtml(FREQUENCY[fields.frequency ?? ''] ?? '')} from ${escapeHtml(fields.billing_date ?? '')}, until cancelled</dd>`
         : '';
-      // A booking's payment goes to the owner's merchant: the page names the payee, not Rentza.
-      const title =
-        checkout.merchant?.merchantId === settings.merchantId
-          ? 'Pay Rentza'
-          : `Pay ${fields.item_name || 'the merchant'}`;
+      // A booking's payment (BKP_…) goes to the owner's merchant: the page names the payee, not Rentza,
+      // even when the owner tests with the same public sandbox merchant as Rentza's subscriptions.
+      const title = fields.m_payment_id?.startsWith('BKP_')
+        ? `Pay ${fields.item_name || 'the merchant'}`
+        : 'Pay Rentza';
       return page(
         reply,
         200,

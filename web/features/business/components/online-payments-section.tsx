@@ -78,7 +78,14 @@ function ModeNotice({ mode }: { mode: PaymentAccountView['mode'] }) {
           merchant works here: merchant ID {SANDBOX_MERCHANT.id}, key {SANDBOX_MERCHANT.key}, passphrase{' '}
           {SANDBOX_MERCHANT.passphrase}.
         </Text>
-        <Anchor href={SIMULATOR_MERCHANTS_URL} target="_blank" rel="noopener" size="sm">
+        <Anchor
+          href={SIMULATOR_MERCHANTS_URL}
+          target="_blank"
+          rel="noopener"
+          size="sm"
+          c="inherit"
+          underline="always"
+        >
           Register a simulated merchant of your own (opens the simulator’s merchants page)
         </Anchor>
       </Stack>
