@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { percentOf } from '../../../domain/billing.ts';
+import { addDays, formatDisplayDate, todayInBusinessZone } from '../../../domain/dates.ts';
+import { formatRandCents } from '../../../domain/money.ts';
 import {
   bookingBody,
   createdReservation,
@@ -96,5 +99,39 @@ describe('the "booking confirmed" email asks the client to pay', () => {
     expect(mail.text).toContain(CONFIRMATION_PAYMENT_TEXTS.eft);
     expect(mail.text).not.toContain('Pay now');
     expect(mail.text).toContain(`View my reservations: ${TEST_PUBLIC_URL}/my-reservations`);
+  });
+
+  it('says what to pay and when, from the terms fixed at confirmation: the deposit now, the balance by its date', async () => {
+    const { owner, property } = await ownerWithListing(true);
+    await t.db
+      .insertInto('payment_plans')
+      .values({
+        owner_id: owner.user.id,
+        property_id: null,
+        kind: 'deposit',
+        deposit_type: 'percent',
+        deposit_percent: 30,
+        deposit_amount_cents: 0,
+        balance_days_before: 14,
+        security_deposit: 'with_balance',
+      })
+      .execute();
+    const client = await t.signInAs({ role: 'client' });
+    const reservation = createdReservation(
+      await t.post('/api/reservations', bookingBody(property.id, 20, 2), { cookie: client.cookie }),
+    );
+    await confirm(reservation.id, owner.cookie);
+    const row = await t.db
+      .selectFrom('reservations')
+      .select(['start_date', 'total_price_cents'])
+      .where('id', '=', reservation.id)
+      .executeTakeFirstOrThrow();
+    const deposit = percentOf(row.total_price_cents, 30);
+    const balanceDate = addDays(row.start_date, -14);
+    expect(balanceDate > todayInBusinessZone()).toBe(true);
+    const mail = await t.waitForMail(client.user.email, CONFIRMED);
+    expect(mail.text).toContain(
+      `To pay: ${formatRandCents(deposit)} now, then ${formatRandCents(row.total_price_cents - deposit)} by ${formatDisplayDate(balanceDate)}.`,
+    );
   });
 });

@@ -1,4 +1,7 @@
 import type { Kysely } from 'kysely';
+import { formatDisplayDate } from '../../../domain/dates.ts';
+import { formatRandCents } from '../../../domain/money.ts';
+import { installments } from '../../../domain/payment-plan.ts';
 import type { Database } from '../../db/types.ts';
 import { createPaymentLink } from './payment-links.ts';
 
@@ -41,16 +44,19 @@ export async function confirmationPayment(
   db: Kysely<Database>,
   input: { reservationId: string; ownerId: string; actorId: string | null; publicUrl: string },
 ): Promise<ConfirmationPayment> {
-  if (!(await ownerTakesPayfast(db, input.ownerId))) return { paragraph: CONFIRMATION_PAYMENT_TEXTS.eft };
-  const client = await db
+  const booking = await db
     .selectFrom('reservations as r')
     .innerJoin('clients as c', 'c.id', 'r.client_id')
-    .select('c.user_id')
+    .select(['c.user_id', 'r.payment_terms', 'r.total_price_cents', 'r.security_deposit_cents'])
     .where('r.id', '=', input.reservationId)
     .executeTakeFirstOrThrow();
-  if (client.user_id)
+  const schedule = scheduleSentence(booking);
+  const said = (text: string) => (schedule ? `${schedule} ${text}` : text);
+  if (!(await ownerTakesPayfast(db, input.ownerId)))
+    return { paragraph: said(CONFIRMATION_PAYMENT_TEXTS.eft) };
+  if (booking.user_id)
     return {
-      paragraph: CONFIRMATION_PAYMENT_TEXTS.online,
+      paragraph: said(CONFIRMATION_PAYMENT_TEXTS.online),
       action: { label: 'Pay now', url: `${input.publicUrl}/my-reservations` },
     };
   const link = await createPaymentLink(db, {
@@ -59,5 +65,28 @@ export async function confirmationPayment(
     createdBy: input.actorId,
     publicUrl: input.publicUrl,
   });
-  return { paragraph: CONFIRMATION_PAYMENT_TEXTS.online, action: { label: 'Pay now', url: link.url } };
+  return { paragraph: said(CONFIRMATION_PAYMENT_TEXTS.online), action: { label: 'Pay now', url: link.url } };
+}
+
+/**
+ * What the client pays and when, from the terms fixed at confirmation (decision 059): "To pay:
+ * R 720.00 now, then R 1 680.00 by 11 December 2026." Null before terms exist.
+ */
+function scheduleSentence(booking: {
+  payment_terms: Parameters<typeof installments>[0] | null;
+  total_price_cents: number;
+  security_deposit_cents: number;
+}): string | null {
+  if (!booking.payment_terms) return null;
+  const steps = installments(booking.payment_terms, {
+    totalCents: booking.total_price_cents,
+    securityDepositCents: booking.security_deposit_cents,
+  }).map((step) => {
+    const cents = formatRandCents(step.paymentCents + step.securityDepositCents);
+    const deposit = step.securityDepositCents > 0 ? ' (security deposit included)' : '';
+    return step.key === 'balance'
+      ? `${cents} by ${formatDisplayDate(step.dueOn)}${deposit}`
+      : `${cents} now${deposit}`;
+  });
+  return `To pay: ${steps.join(', then ')}.`;
 }
