@@ -47,8 +47,9 @@ export async function seedDemoBusinessDetails(
 }
 
 /**
- * Thandi asks a 30 % deposit at confirmation and the balance 14 days before the start, and her oldest
- * accommodation outside Durban (the journeys book Durban's) is instant book (decision 059).
+ * Thandi asks a 30 % deposit at confirmation and the balance 14 days before the start, and her newest
+ * accommodation outside Durban is instant book (decision 059). Journeys send requests to Durban's
+ * listings and to her oldest accommodation (e2e thandiAccommodation), so that one never is.
  */
 async function seedDemoPaymentPlan(db: Kysely<Database>, ownerId: string): Promise<void> {
   await db
@@ -66,15 +67,20 @@ async function seedDemoPaymentPlan(db: Kysely<Database>, ownerId: string): Promi
       property_id: null,
     })
     .execute();
-  const instant = await db
+  const accommodation = await db
     .selectFrom('properties')
-    .select('id')
+    .select(['id', 'city'])
     .where('owner_id', '=', ownerId)
     .where('type', '=', 'accommodation')
-    .where('city', '!=', 'Durban')
+    .where('status', '=', 'available')
+    .where('archived_at', 'is', null)
     .orderBy('created_at')
     .orderBy('id')
-    .executeTakeFirst();
+    .execute();
+  const instant = accommodation
+    .slice(1)
+    .reverse()
+    .find((listing) => listing.city !== 'Durban');
   if (instant)
     await db.updateTable('properties').set({ instant_book: true }).where('id', '=', instant.id).execute();
 }
