@@ -10,9 +10,14 @@ export interface OwnedListing {
   owner_id: string;
   status: string;
   archived_at: string | null;
+  /** Confirmed at once (decision 059): journeys that send a request book the others. */
+  instantBook: boolean;
 }
 
-/** An owner's listings that take bookings (available, not archived), in their list's order, read as them. */
+/**
+ * An owner's listings that take requests (available, not archived, not instant book), in their list's
+ * order, read as them.
+ */
 export async function openListingsOf(
   browser: Browser,
   email: string,
@@ -22,7 +27,9 @@ export async function openListingsOf(
   await signIn(owner.page, email, password);
   const owned = (await (await owner.page.request.get('/api/my/properties')).json()) as OwnedListing[];
   await owner.context.close();
-  return owned.filter((candidate) => candidate.status === 'available' && !candidate.archived_at);
+  return owned.filter(
+    (candidate) => candidate.status === 'available' && !candidate.archived_at && !candidate.instantBook,
+  );
 }
 
 /**
