@@ -54,7 +54,8 @@ describe.runIf(browserAvailable)('journey: getting paid online', () => {
     await expect.poll(() => owner.page.getByText('Business details saved').isVisible()).toBe(true);
 
     const payments = owner.page.getByRole('form', { name: 'Online payments' });
-    await payments.getByRole('radio', { name: 'PayFast' }).check();
+    await payments.getByText('PayFast', { exact: true }).click();
+    expect(await payments.getByRole('radio', { name: 'PayFast' }).isChecked()).toBe(true);
     await payments.getByRole('textbox', { name: 'Merchant ID' }).fill(SANDBOX.id);
     await payments.getByRole('textbox', { name: 'Merchant key' }).fill(SANDBOX.key);
     await payments.getByLabel('Passphrase').fill(SANDBOX.passphrase);

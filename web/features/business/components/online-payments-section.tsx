@@ -5,7 +5,7 @@ import {
   Card,
   Group,
   PasswordInput,
-  Radio,
+  SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -125,12 +125,20 @@ function OnlinePaymentsForm({ account }: { account: PaymentAccountView }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Online payments">
       <Stack>
-        <Radio.Group label="How clients pay you" {...form.getInputProps('method')}>
-          <Group mt="xs">
-            <Radio value="payfast" label="PayFast" />
-            <Radio value="eft_only" label="EFT only" />
-          </Group>
-        </Radio.Group>
+        <div>
+          <Text size="sm" fw={500} id="how-clients-pay-you">
+            How clients pay you
+          </Text>
+          <SegmentedControl
+            aria-labelledby="how-clients-pay-you"
+            data={[
+              { value: 'payfast', label: 'PayFast' },
+              { value: 'eft_only', label: 'EFT only' },
+            ]}
+            value={form.values.method}
+            onChange={(value) => form.setFieldValue('method', value as Values['method'])}
+          />
+        </div>
         {payfast ? (
           <>
             <Text size="sm" c="dimmed">

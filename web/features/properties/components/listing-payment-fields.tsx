@@ -1,4 +1,4 @@
-import { Radio, Stack, Switch, Text } from '@mantine/core';
+import { SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { DEFAULT_PAYMENT_PLAN } from '../../../../domain/payment-plan.ts';
 import { PlanFields } from '../../business/components/plan-fields.tsx';
@@ -19,18 +19,22 @@ export function ListingPaymentFields({ form }: { form: UseFormReturnType<Propert
         description="A client’s booking is confirmed at once, without you accepting it."
         {...form.getInputProps('instantBook', { type: 'checkbox' })}
       />
-      <Radio.Group
-        label="Payment plan"
-        value={plan ? 'custom' : 'business'}
-        onChange={(value) =>
-          form.setFieldValue('paymentPlan', value === 'custom' ? DEFAULT_PAYMENT_PLAN : null)
-        }
-      >
-        <Stack gap={6} mt={4}>
-          <Radio value="business" label="Use my business plan" />
-          <Radio value="custom" label="Custom for this listing" />
-        </Stack>
-      </Radio.Group>
+      <div>
+        <Text size="sm" fw={500} id="listing-payment-plan-label">
+          Payment plan
+        </Text>
+        <SegmentedControl
+          aria-labelledby="listing-payment-plan-label"
+          data={[
+            { value: 'business', label: 'Use my business plan' },
+            { value: 'custom', label: 'Custom for this listing' },
+          ]}
+          value={plan ? 'custom' : 'business'}
+          onChange={(value) =>
+            form.setFieldValue('paymentPlan', value === 'custom' ? DEFAULT_PAYMENT_PLAN : null)
+          }
+        />
+      </div>
       {plan && (
         <PlanFields
           plan={plan}
