@@ -248,10 +248,10 @@ describe('the invoice and the payments received', () => {
     expect(text).toContain('Tax Invoice');
     expect(text).toMatch(/Payments received as at \d{1,2} \w+ \d{4} R 2 300.00/);
     expect(text).toMatch(
-      new RegExp(`Received \\d{1,2} \\w+ \\d{4} · PayFast · ${deposit.reference} R 690.00`),
+      new RegExp(`Received \\d{1,2} \\w+ \\d{4} · PayFast ·\\s+${deposit.reference}\\s*R 690.00`),
     );
     expect(text).toMatch(
-      new RegExp(`Received \\d{1,2} \\w+ \\d{4} · PayFast · ${balance.reference} R 1 610.00`),
+      new RegExp(`Received \\d{1,2} \\w+ \\d{4} · PayFast ·\\s+${balance.reference}\\s*R 1 610.00`),
     );
     expect(text).toContain('Balance due R 0.00');
     expect(text).toContain('Security deposit held: R 500.00');
