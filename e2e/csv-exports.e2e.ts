@@ -102,7 +102,10 @@ describe.runIf(browserAvailable)('journey: CSV exports', () => {
     expect(exported.lines[1]).toContain('Confirmed');
     expect(exported.lines[1]).toContain(`Guest2 Export${tag}`);
     expect(exported.lines[1]).toContain(addDays(today, 20).replaceAll('-', '/'));
-    expect(exported.lines[1]?.endsWith(',Confirmed,1200.00,700.00')).toBe(true);
+    // Paid in full on confirmation (the business's default plan): due today, not yet overdue.
+    expect(exported.lines[1]?.endsWith(`,Confirmed,1200.00,700.00,${today.replaceAll('-', '/')},`)).toBe(
+      true,
+    );
     await expect
       .poll(() => page.getByText(`Reservations downloaded as rentza-reservations-${today}.csv`).isVisible())
       .toBe(true);

@@ -121,6 +121,8 @@ describe.runIf(browserAvailable)(
       await page.goto('/profile');
       await page.waitForURL(/\/login\?returnUrl=%2Fprofile/);
       await context.close();
-    });
+      // The whole sign-up and profile (with its payment sections, each checked by axe in both themes)
+      // takes about 75 s on a quiet 2-core machine: more than the 90 s default leaves when it is busy.
+    }, 150_000);
   },
 );
