@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
+import { type PeriodicJob, startPeriodicJob } from '../../platform/jobs/periodic-job.ts';
 import { runCommissionSweep } from '../commission/commission-statements.ts';
 import { type LifecycleSweepCounts, runLifecycleSweep } from './subscription-lifecycle.ts';
 
@@ -17,11 +18,7 @@ export interface LifecycleWorkerOptions {
   config?: Config;
 }
 
-export interface LifecycleWorker {
-  /** A pass now (or the one under way); resolves with its counts, null when stopped or failed. */
-  runNow: () => Promise<LifecycleSweepCounts | null>;
-  stop: () => Promise<void>;
-}
+export type LifecycleWorker = PeriodicJob<LifecycleSweepCounts>;
 
 /**
  * Runs the subscription lifecycle sweep once at start and then every minute, in every server process
@@ -33,53 +30,25 @@ export function startLifecycleWorker(
   options: LifecycleWorkerOptions,
   logger: Logger,
 ): LifecycleWorker {
-  let running: Promise<LifecycleSweepCounts | null> | null = null;
-  let stopped = false;
-
-  const run = (): Promise<LifecycleSweepCounts | null> => {
-    if (stopped) return Promise.resolve(null);
-    if (running) return running;
-    const config = options.config;
+  const config = options.config;
+  const pass = async () => {
     // A failing commission pass is logged and never holds up the lifecycle's.
-    const commissionPass = config
-      ? runCommissionSweep(db, { config, logger }).catch((error: unknown) => {
+    const commission = config
+      ? await runCommissionSweep(db, { config, logger }).catch((error: unknown) => {
           logger.error({ err: error }, 'commission sweep failed');
           return null;
         })
-      : Promise.resolve(null);
-    running = commissionPass
-      .then(async (commission) => {
-        if (commission && (commission.mails > 0 || commission.failed > 0))
-          logger.info({ counts: commission }, 'commission sweep');
-        const counts = await runLifecycleSweep(db, { publicUrl: options.publicUrl, logger });
-        if (commission?.mails) counts.mails += commission.mails;
-        if (counts.mails > 0) options.pokeMail?.();
-        const { skipped: _skipped, ...changes } = counts;
-        if (Object.values(changes).some((n) => n > 0))
-          logger.info({ counts }, 'subscription lifecycle sweep');
-        return counts;
-      })
-      .catch((error: unknown) => {
-        logger.error({ err: error }, 'subscription lifecycle sweep failed');
-        return null;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
+      : null;
+    if (commission && (commission.mails > 0 || commission.failed > 0))
+      logger.info({ counts: commission }, 'commission sweep');
+    const counts = await runLifecycleSweep(db, { publicUrl: options.publicUrl, logger });
+    if (commission?.mails) counts.mails += commission.mails;
+    if (counts.mails > 0) options.pokeMail?.();
+    const { skipped: _skipped, ...changes } = counts;
+    if (Object.values(changes).some((n) => n > 0)) logger.info({ counts }, 'subscription lifecycle sweep');
+    return counts;
   };
-
-  const startTimer = setTimeout(() => void run(), 0);
-  startTimer.unref();
-  const timer = setInterval(() => void run(), options.intervalMs ?? LIFECYCLE_INTERVAL_MS);
-  timer.unref();
-  return {
-    runNow: run,
-    stop: async () => {
-      stopped = true;
-      clearTimeout(startTimer);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob(pass, options.intervalMs ?? LIFECYCLE_INTERVAL_MS, (error) =>
+    logger.error({ err: error }, 'subscription lifecycle sweep failed'),
+  );
 }
