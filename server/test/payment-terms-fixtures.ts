@@ -11,6 +11,7 @@ import {
 import type { ReservationStatus } from '../../domain/reservation.ts';
 import type { Database } from '../db/types.ts';
 import { insertProperty } from './booking-fixtures.ts';
+import { insertLedgerLines } from './ledger-fixtures.ts';
 
 export interface BookingWithTerms {
   start: IsoDate;
@@ -82,31 +83,6 @@ export async function insertBookingWithTerms(
     })
     .returning(['id', 'reference'])
     .executeTakeFirstOrThrow();
-  for (const line of booking.lines ?? [])
-    await db
-      .insertInto('reservation_transactions')
-      .values({
-        reservation_id: row.id,
-        owner_id: ownerId,
-        kind: line.kind,
-        description: line.kind,
-        quantity: '1',
-        unit: null,
-        tax_percent: '0',
-        discount_percent: '0',
-        unit_price_cents: line.total ?? 0,
-        sub_total_cents: line.total ?? 0,
-        total_cents: line.total ?? 0,
-        payment_amount_cents: line.payment ?? null,
-        payment_method: line.kind === 'payment' ? 'manual' : null,
-        transaction_ref: null,
-        stock_item_id: null,
-        extra_charge_type_id: null,
-        note: null,
-        created_by: null,
-        voided_at: null,
-        voided_by: null,
-      })
-      .execute();
+  await insertLedgerLines(db, { reservationId: row.id, ownerId: ownerId }, booking.lines ?? []);
   return { id: row.id, reference: row.reference, email, balanceDueOn: terms.balanceDueOn };
 }

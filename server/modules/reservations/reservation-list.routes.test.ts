@@ -10,6 +10,7 @@ import type {
 } from '../../../domain/schemas/reservation-list.ts';
 import { day, expectError, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { insertLedgerLines } from '../../test/ledger-fixtures.ts';
 import { insertBookingWithTerms } from '../../test/payment-terms-fixtures.ts';
 
 let t: TestApp;
@@ -63,32 +64,7 @@ async function insertStay(owner: Person, stay: Stay): Promise<string> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  for (const line of stay.lines ?? [])
-    await t.db
-      .insertInto('reservation_transactions')
-      .values({
-        reservation_id: row.id,
-        owner_id: owner.user.id,
-        kind: line.kind,
-        description: line.kind,
-        quantity: '1',
-        unit: null,
-        tax_percent: '0',
-        discount_percent: '0',
-        unit_price_cents: line.total ?? 0,
-        sub_total_cents: line.total ?? 0,
-        total_cents: line.total ?? 0,
-        payment_amount_cents: line.payment ?? null,
-        payment_method: line.kind === 'payment' ? 'manual' : null,
-        transaction_ref: null,
-        stock_item_id: null,
-        extra_charge_type_id: null,
-        note: null,
-        created_by: null,
-        voided_at: line.voided ? new Date() : null,
-        voided_by: null,
-      })
-      .execute();
+  await insertLedgerLines(t.db, { reservationId: row.id, ownerId: owner.user.id }, stay.lines ?? []);
   return row.id;
 }
 

@@ -17,6 +17,7 @@ import {
   signInOwner,
 } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { insertLedgerLines } from '../../test/ledger-fixtures.ts';
 import { insertBookingWithTerms } from '../../test/payment-terms-fixtures.ts';
 import { type PersonKey, testPeople } from '../../test/people.ts';
 
@@ -85,32 +86,7 @@ async function insertStay(ownerKey: PersonKey, stay: Stay): Promise<string> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  for (const line of stay.lines ?? [])
-    await t.db
-      .insertInto('reservation_transactions')
-      .values({
-        reservation_id: row.id,
-        owner_id: ownerId,
-        kind: line.kind,
-        description: line.kind,
-        quantity: '1',
-        unit: null,
-        tax_percent: '0',
-        discount_percent: '0',
-        unit_price_cents: line.total ?? 0,
-        sub_total_cents: line.total ?? 0,
-        total_cents: line.total ?? 0,
-        payment_amount_cents: line.payment ?? null,
-        payment_method: line.kind === 'payment' ? 'manual' : null,
-        transaction_ref: null,
-        stock_item_id: null,
-        extra_charge_type_id: null,
-        note: null,
-        created_by: null,
-        voided_at: line.voided ? new Date() : null,
-        voided_by: null,
-      })
-      .execute();
+  await insertLedgerLines(t.db, { reservationId: row.id, ownerId: ownerId }, stay.lines ?? []);
   return row.id;
 }
 
