@@ -127,6 +127,27 @@ describe('deeply nested JSON', () => {
     },
   );
 
+  it('on a route that reads no body (a GET, an unknown type) the server answers and keeps running', async () => {
+    const onUncaught = vi.fn();
+    process.on('uncaughtException', onUncaught);
+    try {
+      const search = await t.request('GET', '/api/properties', {
+        body: nested(100_000),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(search.statusCode).toBe(200);
+      const health = await t.request('DELETE', '/api/health', {
+        body: nested(100_000),
+        headers: { 'content-type': 'application/json; charset=utf-16' },
+      });
+      expect(health.statusCode).toBeLessThan(500);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(onUncaught).not.toHaveBeenCalled();
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
+
   it(`${MAX_JSON_DEPTH} levels are parsed (and refused by the schema, not the depth guard)`, async () => {
     const { cookie } = await t.signInAs({ role: 'client' });
     const body = `{"first_name":${nested(MAX_JSON_DEPTH - 1)}}`;

@@ -113,6 +113,10 @@ export function registerHostileInputGuards(app: FastifyInstance): void {
     if (!isJson(request)) return payload;
     const guarded = new JsonDepthGuard();
     payload.on('error', (error) => guarded.destroy(error));
+    // The body parser reads this stream and answers its error as a 400. When nothing reads the body
+    // (a GET, or a media type refused before parsing), nobody else listens, and an unheard 'error'
+    // event would end the process: one hostile request would take the server down.
+    guarded.on('error', () => {});
     return payload.pipe(guarded);
   });
   app.addHook('preValidation', async (request) => {

@@ -40,6 +40,7 @@ describe('the served OpenAPI document', () => {
     const pdfs = operations().filter(({ path }) => /pdf/.test(path));
     expect(pdfs.map(({ path }) => path).sort()).toEqual([
       '/api/agreements/{ownerId}/{version}/pdf',
+      '/api/booking-payments/{id}/receipt.pdf',
       '/api/documents/{id}/pdf',
       '/api/reservations/{id}/documents/confirmation.pdf',
       '/api/reservations/{id}/documents/quote.pdf',

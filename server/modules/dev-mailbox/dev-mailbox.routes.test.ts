@@ -113,6 +113,7 @@ describe('in production', () => {
         PAYFAST_MERCHANT_ID: '10000100',
         PAYFAST_MERCHANT_KEY: '46f0cd694581a',
         PAYFAST_PASSPHRASE: 'jt7NOE43FZPn',
+        PAYMENT_CREDENTIALS_KEY: Buffer.alloc(32, 5).toString('base64'),
       },
     });
     try {
