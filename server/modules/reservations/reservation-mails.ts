@@ -62,6 +62,18 @@ const SUBJECTS: Record<ReservationEvent, { client: string; owner: string }> = {
   },
 };
 
+/** A confirmed booking the client cancelled under the policy (facts.cancellation is set): not a "request". */
+const CONFIRMED_WITHDRAWN = {
+  subjects: {
+    client: 'You cancelled your booking at {title}',
+    owner: 'Booking cancelled by the client: {title}',
+  },
+  openers: {
+    client: 'Your booking has been cancelled as you asked. Its dates are free for others again.',
+    owner: 'The client cancelled this confirmed booking. Its dates are free again.',
+  },
+};
+
 const OPENERS: Record<ReservationEvent, { client: string; owner: string }> = {
   created: {
     client: 'We have sent your booking request to the owner. It is pending until they confirm it.',
@@ -101,13 +113,16 @@ export function reservationMails(event: ReservationEvent, facts: ReservationMail
     `Reservation ID: ${facts.reference}`,
     ...cancellationLines(facts),
   ];
+  const confirmedWithdrawn = event === 'withdrawn' && facts.cancellation !== undefined;
+  const subjects = confirmedWithdrawn ? CONFIRMED_WITHDRAWN.subjects : SUBJECTS[event];
+  const openers = confirmedWithdrawn ? CONFIRMED_WITHDRAWN.openers : OPENERS[event];
   const subject = (template: string) => template.replace('{title}', facts.propertyTitle);
   return [
     renderActionMail({
       to: facts.client.email,
-      subject: subject(SUBJECTS[event].client),
+      subject: subject(subjects.client),
       greetingName: facts.client.name,
-      paragraphs: [OPENERS[event].client, ...details, ...(facts.payment ? [facts.payment.paragraph] : [])],
+      paragraphs: [openers.client, ...details, ...(facts.payment ? [facts.payment.paragraph] : [])],
       action: facts.payment?.action ?? {
         label: 'View my reservations',
         url: `${facts.publicUrl}/my-reservations`,
@@ -116,9 +131,9 @@ export function reservationMails(event: ReservationEvent, facts: ReservationMail
     }),
     renderActionMail({
       to: facts.owner.email,
-      subject: subject(SUBJECTS[event].owner),
+      subject: subject(subjects.owner),
       greetingName: facts.owner.name,
-      paragraphs: [OPENERS[event].owner, `Client: ${facts.client.name} (${facts.client.email})`, ...details],
+      paragraphs: [openers.owner, `Client: ${facts.client.name} (${facts.client.email})`, ...details],
       action: { label: 'Open reservation management', url: `${facts.publicUrl}/reservation-management` },
     }),
   ];
