@@ -201,7 +201,7 @@ describe('amountsDue', () => {
       today: '2026-01-20',
       now: 300_000,
       sd: 0,
-      next: { dueOn: '2026-02-19', cents: 900_000 },
+      next: { dueOn: '2026-02-19', cents: 900_000, securityDepositCents: 200_000 },
       overdue: false,
     },
     {
@@ -211,7 +211,7 @@ describe('amountsDue', () => {
       today: '2026-01-20',
       now: 200_000,
       sd: 0,
-      next: { dueOn: '2026-02-19', cents: 900_000 },
+      next: { dueOn: '2026-02-19', cents: 900_000, securityDepositCents: 200_000 },
       overdue: false,
     },
     {
@@ -221,7 +221,7 @@ describe('amountsDue', () => {
       today: '2026-02-18',
       now: 0,
       sd: 0,
-      next: { dueOn: '2026-02-19', cents: 900_000 },
+      next: { dueOn: '2026-02-19', cents: 900_000, securityDepositCents: 200_000 },
       overdue: false,
     },
     {
@@ -271,7 +271,7 @@ describe('amountsDue', () => {
       today: '2026-01-15',
       now: 300_000,
       sd: 0,
-      next: { dueOn: '2026-02-19', cents: 700_000 },
+      next: { dueOn: '2026-02-19', cents: 700_000, securityDepositCents: 0 },
       overdue: false,
     },
   ])('$name', ({ terms: t, ledger, today, now, sd, next, overdue }) => {

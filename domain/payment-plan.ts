@@ -137,8 +137,11 @@ export interface AmountsDue {
   nowCents: Cents;
   /** Everything still owed on the booking (the balance), whenever due. */
   balanceCents: Cents;
-  /** The next date something falls due after today, with its amount; null when nothing more is scheduled. */
-  next: { dueOn: IsoDate; cents: Cents } | null;
+  /**
+   * The next date something falls due after today, with its amount and the refundable security
+   * deposit inside that amount; null when nothing more is scheduled.
+   */
+  next: { dueOn: IsoDate; cents: Cents; securityDepositCents: Cents } | null;
   /** The balance's date has passed and money is still owed. */
   overdue: boolean;
 }
@@ -178,7 +181,11 @@ export function amountsDue(
     balanceCents,
     next:
       laterPayment + laterDeposit > 0
-        ? { dueOn: terms.balanceDueOn, cents: laterPayment + laterDeposit }
+        ? {
+            dueOn: terms.balanceDueOn,
+            cents: laterPayment + laterDeposit,
+            securityDepositCents: laterDeposit,
+          }
         : null,
     overdue: today > terms.balanceDueOn && balanceCents > 0,
   };

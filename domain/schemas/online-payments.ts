@@ -113,7 +113,11 @@ export const PaymentDueSchema = z.object({
   paymentNowCents: z.number().int(),
   securityDepositNowCents: z.number().int(),
   balanceCents: z.number().int(),
-  next: z.object({ dueOn: z.string(), cents: z.number().int() }).nullable(),
+  /** Everything a "pay the balance" checkout charges: the balance and the security deposit taken with it. */
+  payOffCents: z.number().int(),
+  next: z
+    .object({ dueOn: z.string(), cents: z.number().int(), securityDepositCents: z.number().int() })
+    .nullable(),
   overdue: z.boolean(),
   planText: z.string().nullable(),
   /** The booking's online payments, newest first (a return from PayFast shows the latest's state). */

@@ -128,7 +128,10 @@ describe('checkout into the owner’s merchant', () => {
       next: {
         dueOn: terms.balanceDueOn,
         cents: reservation.total_price_cents - terms.depositDueCents + 50_000,
+        securityDepositCents: 50_000,
       },
+      // Paying the balance early charges the security deposit taken with it: the button says so.
+      payOffCents: reservation.total_price_cents + 50_000,
     });
     expect(due.planText).toContain('30%');
     expect(orderOf(await started(reservation)).amount).toBe((terms.depositDueCents / 100).toFixed(2));

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ledgerSummary, unbilledTotalOf } from '../../../domain/billing.ts';
-import { type IsoDate, todayInBusinessZone } from '../../../domain/dates.ts';
+import { formatDisplayDate, type IsoDate, todayInBusinessZone } from '../../../domain/dates.ts';
 import { formatRand } from '../../../domain/money.ts';
 import {
   type AmountsDue,
@@ -30,7 +30,7 @@ export const PAYMENT_DUE_MESSAGES = {
   eftOnly: 'This business takes payment by EFT: use the bank details on your invoice.',
   nothingDue: 'Nothing is owed on this booking.',
   nothingDueNow: (next: { dueOn: string; cents: number }) =>
-    `Nothing is due now: ${formatRand(next.cents)} is due on ${next.dueOn}.`,
+    `Nothing is due now: ${formatRand(next.cents)} is due on ${formatDisplayDate(next.dueOn)}.`,
 } as const;
 
 /** The terms a booking is paid under: its own, or (confirmed before plans existed) everything now. */
@@ -169,7 +169,7 @@ export async function paymentDueFor(
   const reservation =
     typeof reservationOrId === 'string' ? await findReservation(deps.db, reservationOrId) : reservationOrId;
   if (!reservation) return null;
-  const { due, refusal } = await bookingAmounts(deps, reservation, today);
+  const { due, wholeBalance, refusal } = await bookingAmounts(deps, reservation, today);
   return {
     reservationId: reservation.id,
     reference: reservation.reference,
@@ -180,6 +180,7 @@ export async function paymentDueFor(
     paymentNowCents: due.paymentNowCents,
     securityDepositNowCents: due.securityDepositNowCents,
     balanceCents: due.balanceCents,
+    payOffCents: wholeBalance.paymentCents + wholeBalance.securityDepositCents,
     next: due.next,
     overdue: due.overdue,
     planText: reservation.payment_terms ? describePlan(reservation.payment_terms.plan) : null,

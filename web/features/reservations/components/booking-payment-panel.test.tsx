@@ -94,8 +94,9 @@ describe('BookingPaymentPanel', () => {
       aPaymentDue({
         nowCents: 0,
         paymentNowCents: 0,
-        next: { dueOn: '2099-12-06', cents: 70_000 },
+        next: { dueOn: '2099-12-06', cents: 70_000, securityDepositCents: 0 },
         balanceCents: 70_000,
+        payOffCents: 70_000,
       }),
     ]);
     await userEvent.click(
@@ -103,6 +104,29 @@ describe('BookingPaymentPanel', () => {
     );
     await waitFor(() => expect(submit).toHaveBeenCalled());
     expect(calls.find((call) => call.url === PAY_URL)?.body).toEqual({ purpose: 'balance' });
+  });
+
+  it('a security deposit taken with the balance: the date’s amount says what it holds, and paying early names what the checkout charges', async () => {
+    renderPanel([
+      aPaymentDue({
+        nowCents: 0,
+        paymentNowCents: 0,
+        next: { dueOn: '2099-12-06', cents: 95_000, securityDepositCents: 25_000 },
+        balanceCents: 70_000,
+        payOffCents: 95_000,
+      }),
+    ]);
+    const spaced = (text: string) => text.replace(/\s+/g, ' ');
+    expect(
+      await screen.findByText(
+        spaced(
+          `${formatRandCents(95_000)} due by 6 December 2099 (${formatRandCents(70_000)} balance + ${formatRandCents(25_000)} refundable security deposit)`,
+        ),
+      ),
+    ).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: `Pay balance early (${formatRandCents(95_000)})` }),
+    ).toBeTruthy();
   });
 
   it('not payable online: says why, and offers no Pay button', async () => {
@@ -122,7 +146,12 @@ describe('BookingPaymentPanel', () => {
       [
         aPaymentDue({ payments: [aPayment('pending')] }),
         aPaymentDue({ payments: [aPayment('pending')] }),
-        aPaymentDue({ nowCents: 0, balanceCents: 70_000, payments: [aPayment('complete')] }),
+        aPaymentDue({
+          nowCents: 0,
+          balanceCents: 70_000,
+          payOffCents: 70_000,
+          payments: [aPayment('complete')],
+        }),
       ],
       '/my-reservations?payment=BP-REF-1',
     );

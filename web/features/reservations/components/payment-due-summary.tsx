@@ -8,9 +8,18 @@ import { PAYMENT_RETURN_MESSAGES } from '../payment-return.ts';
 export function payChoice(due: PaymentDue): { purpose: PayPurpose; label: string } | null {
   if (!due.payable) return null;
   if (due.nowCents > 0) return { purpose: 'due_now', label: `Pay ${formatRandCents(due.nowCents)}` };
-  if (due.balanceCents > 0)
-    return { purpose: 'balance', label: `Pay balance early (${formatRandCents(due.balanceCents)})` };
+  if (due.payOffCents > 0)
+    return { purpose: 'balance', label: `Pay balance early (${formatRandCents(due.payOffCents)})` };
   return null;
+}
+
+/** 'R 9 300.00 due by 3 December 2026 (R 6 650.00 balance + R 2 650.00 refundable security deposit)'. */
+export function nextDueText(next: NonNullable<PaymentDue['next']>): string {
+  const when = `${formatRandCents(next.cents)} due by ${formatDisplayDate(next.dueOn)}`;
+  if (next.securityDepositCents <= 0) return when;
+  const rental = next.cents - next.securityDepositCents;
+  const security = `${formatRandCents(next.securityDepositCents)} refundable security deposit`;
+  return rental > 0 ? `${when} (${formatRandCents(rental)} balance + ${security})` : `${when} (${security})`;
 }
 
 /**
@@ -31,7 +40,7 @@ export function PaymentDueSummary({
   timedOut: boolean;
 }) {
   const choice = payChoice(due);
-  if (due.balanceCents <= 0 && !waiting)
+  if (due.payOffCents <= 0 && !waiting)
     return (
       <Text size="sm" c="teal.8" fw={500}>
         Paid in full
@@ -50,11 +59,7 @@ export function PaymentDueSummary({
             {`${formatRandCents(due.nowCents)} due now`}
           </Text>
         )}
-        {due.next && !due.overdue && (
-          <Text size="sm">
-            {`${formatRandCents(due.next.cents)} due by ${formatDisplayDate(due.next.dueOn)}`}
-          </Text>
-        )}
+        {due.next && !due.overdue && <Text size="sm">{nextDueText(due.next)}</Text>}
         <Text size="sm" c="dimmed">
           {`Balance ${formatRandCents(due.balanceCents)}`}
         </Text>
