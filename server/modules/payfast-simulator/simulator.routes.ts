@@ -39,7 +39,7 @@ export function page(
   main { max-width: 30rem; margin: 2rem auto; background: #fff; border-radius: 12px; padding: 1.5rem;
     box-shadow: 0 2px 8px rgb(0 0 0 / 0.08); }
   .notice { background: #fff4e5; border: 1px solid #f0b35b; border-radius: 8px; padding: .75rem; font-size: .9rem; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: .4rem 1rem; } dt { color: #555; } dd { margin: 0; font-weight: 600; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: .4rem 1rem; } dt { color: #555; } dd { margin: 0; font-weight: 600; min-width: 0; overflow-wrap: anywhere; }
   .actions { display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1.5rem; }
   button, .button { font: inherit; text-decoration: none; display: inline-block; padding: .7rem 1.1rem; border-radius: 8px; border: 1px solid #888; background: #fff; cursor: pointer; }
   .complete { background: #1c7c3c; border-color: #1c7c3c; color: #fff; }
