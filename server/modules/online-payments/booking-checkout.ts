@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { formatDisplayDate } from '../../../domain/dates.ts';
 import type { StartBookingPayment } from '../../../domain/schemas/online-payments.ts';
 import type { PaymentStart } from '../../../domain/schemas/subscription.ts';
 import { timestampedReference } from '../../../domain/subscriptions.ts';
@@ -93,7 +94,7 @@ export async function startBookingPayment(
     reference,
     amountCents,
     itemName: `${businessName} booking ${reservation.reference}`,
-    itemDescription: `${reservation.property_title ?? 'Booking'}, ${reservation.start_date} to ${reservation.end_date}`,
+    itemDescription: `${reservation.property_title ?? 'Booking'}, ${formatDisplayDate(reservation.start_date)} to ${formatDisplayDate(reservation.end_date)}`,
     customer: {
       firstName: reservation.client_first_name,
       lastName: reservation.client_last_name,
