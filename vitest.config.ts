@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -8,6 +9,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globals: true,
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is one file at a time
+    // while the other core idles. A test file's server, database (PGlite runs in the worker) and
+    // requests all run in its worker, so one worker per core keeps both busy (docs/decisions/065).
+    maxWorkers: Math.max(2, availableParallelism()),
     // better-auth logs every refused request (wrong password, duplicate email…) at error level; the
     // tests provoke hundreds on purpose. SHOW_AUTH_LOGS=1 shows them when debugging.
     onConsoleLog: (log) => (process.env.SHOW_AUTH_LOGS ? undefined : !log.includes('[Better Auth]')),
