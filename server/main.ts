@@ -1,5 +1,6 @@
 import { startupBanner } from './banner.ts';
 import { loadConfig } from './config.ts';
+import { warmUpPdfRendererInBackground } from './modules/documents/pdf/warm-up.ts';
 import { startRuntime } from './runtime.ts';
 
 async function main(): Promise<void> {
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
   }
   const runtime = await startRuntime(config);
   await runtime.app.listen({ port: config.PORT, host: config.HOST });
+  warmUpPdfRendererInBackground(runtime.app.log);
 
   console.log(startupBanner(config, { databaseKind: runtime.database.kind, seeded: runtime.seeded }));
 

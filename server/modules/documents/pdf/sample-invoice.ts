@@ -1,9 +1,12 @@
 import sharp from 'sharp';
-import { lineAmounts } from '../domain/billing.ts';
-import { type DocumentLine, documentTotals } from '../domain/documents.ts';
-import type { DocumentSnapshot } from '../domain/schemas/documents.ts';
+import { lineAmounts } from '../../../../domain/billing.ts';
+import { type DocumentLine, documentTotals } from '../../../../domain/documents.ts';
+import type { DocumentSnapshot } from '../../../../domain/schemas/documents.ts';
 
-/** A realistic tax invoice (VAT vendor, six lines, a payment, a deposit held) for the benchmark and a look at the layout. */
+/**
+ * A realistic tax invoice (VAT vendor, six lines, a payment, a deposit held): the server renders it
+ * once at start to warm the PDF renderer (warm-up.ts), and the documents bench times it.
+ */
 
 function line(
   description: string,
