@@ -110,7 +110,8 @@ describe.runIf(browserAvailable)('journey: calendar timeline and cancelled booki
     await expect.poll(() => new URL(page.url()).searchParams.get('start')).toBe(span.start);
     expect(new URL(page.url()).searchParams.get('status')).toBe('all');
     const timeline = page.getByRole('region', { name: `Timeline ${spanTitle(span)}` });
-    expect(await timeline.getByRole('rowheader', { name: title }).count()).toBe(1);
+    // The heading shows at once; the span's listings and bookings arrive after it.
+    await expect.poll(() => timeline.getByRole('rowheader', { name: title }).count()).toBe(1);
     const stayBar = timeline.getByRole('button', { name: stayName(title, 'Sipho', booked.stay, 'Pending') });
     const cancelledBar = timeline.getByRole('button', {
       name: stayName(title, 'Ayanda', booked.cancelled, 'Cancelled'),

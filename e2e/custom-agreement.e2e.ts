@@ -122,7 +122,7 @@ describe.runIf(browserAvailable)('journey: a custom rental agreement', () => {
     // The client's Booking Confirmation prints the agreement they accepted.
     await client.page.goto('/my-reservations');
     const card = client.page.getByRole('article', { name: title });
-    await expect.poll(() => card.getByText('Confirmed').isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
     const confirmation = await downloadedPdfText(
       client.page,
       card.getByRole('link', { name: 'Confirmation' }),

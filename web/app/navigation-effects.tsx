@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { shouldRememberRoute } from '../../domain/routes.ts';
 import { useCurrentUser } from '../features/account/api.ts';
 import { saveLastRoute } from '../lib/storage.ts';
+import { arrivedAt } from './leaving-account.ts';
 
 /**
  * Scrolls to the top 100 ms after each navigation and remembers the last visited route of a
@@ -23,5 +24,6 @@ export function NavigationEffects() {
   useEffect(() => {
     if (signedIn && shouldRememberRoute(pathname)) saveLastRoute(`${pathname}${search}`);
   }, [signedIn, pathname, search]);
+  useEffect(() => arrivedAt(pathname), [pathname]);
   return null;
 }

@@ -23,11 +23,12 @@ export function useLogout() {
     // query observer: clear() alone would leave it showing the old user until it re-renders).
     queryClient.setQueryData(CURRENT_USER_KEY, null);
     queryClient.clear();
-    markLeavingAccount(false);
   };
   return async (to = '/', { sessionEnded = false } = {}) => {
     clearLastRoute();
     if (sessionEnded) {
+      // Cleared once `to` has rendered (NavigationEffects), not here: see leaving-account.ts.
+      markLeavingAccount(window.location.pathname !== to, to);
       await leave(to);
       // Only the browser's cookie is left to clear; the server has nothing to end.
       await authApi.signOut().catch(() => undefined);
