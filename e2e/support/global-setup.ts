@@ -1,5 +1,5 @@
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,11 +56,14 @@ export default async function setup(project: TestProject) {
   }
 
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: the
-  // journeys drive what users get.
-  execSync('npx vite build --logLevel warn', {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  // journeys drive what users get. CI has just made the same production build for the bundle
+  // budget (bench:web) and says so with E2E_REUSE_BUILD=1.
+  const reuse = process.env.E2E_REUSE_BUILD === '1' && existsSync('dist/web/index.html');
+  if (!reuse)
+    execSync('npx vite build --logLevel warn', {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rentza-e2e-'));
