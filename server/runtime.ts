@@ -145,6 +145,7 @@ export async function startRuntime(
       await paymentReminders?.stop();
       await app.close();
       await worker.stop();
+      transport.close?.();
       await database.close();
     },
   };

@@ -28,12 +28,32 @@ export interface DeliverableMail extends OutgoingMail {
 export interface MailTransport {
   kind: 'smtp' | 'dev-mailbox';
   send: (mail: DeliverableMail) => Promise<void>;
+  /** Sends several mails at once, all or none (the outbox falls back to send on failure). */
+  sendBatch?: (mails: DeliverableMail[]) => Promise<void>;
+  /** Closes pooled connections (on shutdown). */
+  close?: () => void;
+}
+
+/** Connections the SMTP pool keeps open by default; SMTP_URL's own `maxConnections` wins. */
+export const SMTP_POOL_CONNECTIONS = 5;
+
+/**
+ * SMTP_URL with connection pooling on (docs/decisions/067): the outbox sends a batch over a few kept-open
+ * connections instead of a new connection and handshake per mail. Options already in the URL stand.
+ */
+export function pooledSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  if (!url.searchParams.has('maxConnections'))
+    url.searchParams.set('maxConnections', String(SMTP_POOL_CONNECTIONS));
+  return url.toString();
 }
 
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = nodemailer.createTransport(pooledSmtpUrl(smtpUrl));
   return {
     kind: 'smtp',
+    close: () => transporter.close(),
     send: async (mail) => {
       await transporter.sendMail({
         from,
@@ -53,14 +73,13 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   };
 }
 
-/** Without SMTP, mail is delivered into the dev mailbox table, shown at /dev/mailbox. */
+/** Without SMTP, mail is delivered into the dev mailbox table, shown at /dev/mailbox (a batch in one statement). */
 export function createDevMailboxTransport(db: Kysely<Database>): MailTransport {
-  return {
-    kind: 'dev-mailbox',
-    send: async (mail) => {
-      await db
-        .insertInto('dev_mailbox')
-        .values({
+  const deliver = async (mails: DeliverableMail[]) => {
+    await db
+      .insertInto('dev_mailbox')
+      .values(
+        mails.map((mail) => ({
           outbox_id: mail.id,
           to_address: mail.to,
           subject: mail.subject,
@@ -75,9 +94,10 @@ export function createDevMailboxTransport(db: Kysely<Database>): MailTransport {
               size: file.content.length,
             })),
           ),
-        })
-        .onConflict((oc) => oc.column('outbox_id').doNothing())
-        .execute();
-    },
+        })),
+      )
+      .onConflict((oc) => oc.column('outbox_id').doNothing())
+      .execute();
   };
+  return { kind: 'dev-mailbox', send: (mail) => deliver([mail]), sendBatch: deliver };
 }
