@@ -278,6 +278,44 @@ describe('reading and marking', () => {
   });
 });
 
+describe('retention when a booking request reaches the bell (docs/decisions/067)', () => {
+  it(`the owner keeps their newest ${KEPT_PER_USER}, the request among them`, async () => {
+    const owner = await signInOwner(t, 'business');
+    const property = await insertProperty(t.db, owner.user.id, {
+      title: `Retention loft ${randomUUID().slice(0, 6)}`,
+    });
+    await t.db
+      .insertInto('in_app_notifications')
+      .values(
+        Array.from({ length: KEPT_PER_USER }, (_, n) => ({
+          user_id: owner.user.id,
+          kind: 'support_reply' as const,
+          title: `Old ${n}`,
+          body: '',
+          link: null,
+          created_at: new Date(Date.now() - (n + 1) * 60_000),
+        })),
+      )
+      .execute();
+    const client = await t.signInAs({ role: 'client' });
+    const booked = await t.post('/api/reservations', bookingBody(property.id, 20, 2), {
+      cookie: client.cookie,
+    });
+    expect(booked.statusCode).toBe(201);
+    const kept = await t.db
+      .selectFrom('in_app_notifications')
+      .select(['title', 'link'])
+      .where('user_id', '=', owner.user.id)
+      .orderBy('created_at', 'desc')
+      .execute();
+    expect(kept).toHaveLength(KEPT_PER_USER);
+    expect(kept[0]?.title).toMatch(/^New booking request from /);
+    expect(kept[0]?.link).toBe(`/reservation-management?reservation=${(booked.json() as Reservation).id}`);
+    expect(kept.map((row) => row.title)).toContain(`Old ${KEPT_PER_USER - 2}`);
+    expect(kept.map((row) => row.title)).not.toContain(`Old ${KEPT_PER_USER - 1}`);
+  });
+});
+
 describe('the SMS switch while no provider is configured', () => {
   const URL = '/api/me/notification-settings';
   it('cannot be switched on (400, nothing changes); keeping it or switching it off can', async () => {
