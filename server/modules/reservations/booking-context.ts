@@ -4,7 +4,8 @@ import type { IsoDate } from '../../../domain/dates.ts';
 import { type Entitlements, entitlementsFor } from '../../../domain/entitlements.ts';
 import type { AddOnId } from '../../../domain/subscriptions.ts';
 import type { VatRate } from '../../../domain/vat.ts';
-import type { Database, Property, UserSettings } from '../../db/types.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
+import type { Database, PropertiesTable, Property, UserSettings } from '../../db/types.ts';
 import { staffManagingReservations } from '../in-app-notifications/in-app-notifications.service.ts';
 import type { KnownSubscription } from './reservation-quota.ts';
 
@@ -40,77 +41,115 @@ export interface BookingContext {
   freeReference: string | null;
 }
 
+/**
+ * Every column of a listing, named: a prepared statement's result may not grow with a migration (a
+ * column missing here fails the type check where the row becomes a Property).
+ */
+const PROPERTY_COLUMNS = [
+  'id',
+  'owner_id',
+  'type',
+  'category',
+  'title',
+  'description',
+  'city',
+  'location',
+  'price_per_day_cents',
+  'currency',
+  'amenities',
+  'availability_start',
+  'availability_end',
+  'is_active',
+  'status',
+  'cleaning_fee_cents',
+  'security_deposit_cents',
+  'specifications',
+  'archived_at',
+  'instant_book',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof PropertiesTable)[];
+
+/** How many new references a booking offers the context query, which says the first one not taken. */
+export const REFERENCE_CANDIDATES = 2;
+
+/** The context query, compiled once (it is on every booking's path). */
+const contextQuery = compiledOnce(
+  (db: Kysely<Database>, values: { propertyId: string; now: Date; referenceCandidates: readonly string[] }) =>
+    db
+      .selectFrom('properties as p')
+      .innerJoin('users as o', 'o.id', 'p.owner_id')
+      .leftJoin('subscriptions as s', 's.owner_id', 'p.owner_id')
+      .leftJoin('business_details as bd', 'bd.owner_id', 'p.owner_id')
+      .select(PROPERTY_COLUMNS.map((column) => `p.${column}` as const))
+      .select([
+        'o.name as owner_name',
+        'o.email as owner_email',
+        'o.first_name as owner_first_name',
+        'o.last_name as owner_last_name',
+        'o.role as owner_role',
+        'o.is_active as owner_is_active',
+        'o.settings as owner_settings',
+        's.id as subscription_id',
+        's.plan_id as subscription_plan_id',
+        's.status as subscription_status',
+        'bd.owner_id as details_owner_id',
+        'bd.vat_registered',
+        'bd.trading_name',
+        'bd.logo_key',
+      ])
+      .select((eb) => [
+        jsonArrayFrom(
+          eb
+            .selectFrom('property_rates as pr')
+            .select(['pr.start_date', 'pr.end_date', 'pr.rate_cents'])
+            .whereRef('pr.property_id', '=', 'p.id')
+            .orderBy('pr.start_date'),
+        ).as('rates'),
+        jsonArrayFrom(
+          db.selectFrom('vat_rates').select(['effective_from', 'rate_percent']).orderBy('effective_from'),
+        ).as('vat_rates'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('subscription_add_ons as sa')
+            .select('sa.add_on_id')
+            .whereRef('sa.subscription_id', '=', 's.id')
+            .where((add) => add.or([add('sa.removed_at', 'is', null), add('sa.removed_at', '>', values.now)]))
+            .orderBy('sa.added_at'),
+        ).as('add_ons'),
+        jsonObjectFrom(
+          eb
+            .selectFrom('rental_agreements as ra')
+            .select(['ra.id', 'ra.version', 'ra.business_name'])
+            .whereRef('ra.owner_id', '=', 'p.owner_id')
+            .orderBy('ra.version', 'desc')
+            .limit(1),
+        ).as('latest_agreement'),
+        jsonArrayFrom(staffManagingReservations(db, eb.ref('p.owner_id')).select(['id', 'settings'])).as(
+          'managers',
+        ),
+        eb
+          .selectFrom('property_images as pi')
+          .select('pi.thumbnail_key')
+          .whereRef('pi.property_id', '=', 'p.id')
+          .orderBy('pi.position')
+          .orderBy('pi.created_at')
+          .limit(1)
+          .as('cover_key'),
+        sql<string[]>`(SELECT coalesce(json_agg(reference), '[]'::json) FROM reservations
+          WHERE reference IN (${sql.join(values.referenceCandidates)}))`.as('taken_references'),
+      ])
+      .where('p.id', '=', values.propertyId)
+      .forShare('p'),
+  { propertyId: true, now: true, referenceCandidates: REFERENCE_CANDIDATES },
+);
+
 export async function loadBookingContext(
   trx: Kysely<Database>,
   propertyId: string,
   options: { now: Date; referenceCandidates: readonly string[] },
 ): Promise<BookingContext | null> {
-  const row = await trx
-    .selectFrom('properties as p')
-    .innerJoin('users as o', 'o.id', 'p.owner_id')
-    .leftJoin('subscriptions as s', 's.owner_id', 'p.owner_id')
-    .leftJoin('business_details as bd', 'bd.owner_id', 'p.owner_id')
-    .selectAll('p')
-    .select([
-      'o.name as owner_name',
-      'o.email as owner_email',
-      'o.first_name as owner_first_name',
-      'o.last_name as owner_last_name',
-      'o.role as owner_role',
-      'o.is_active as owner_is_active',
-      'o.settings as owner_settings',
-      's.id as subscription_id',
-      's.plan_id as subscription_plan_id',
-      's.status as subscription_status',
-      'bd.owner_id as details_owner_id',
-      'bd.vat_registered',
-      'bd.trading_name',
-      'bd.logo_key',
-    ])
-    .select((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('property_rates as pr')
-          .select(['pr.start_date', 'pr.end_date', 'pr.rate_cents'])
-          .whereRef('pr.property_id', '=', 'p.id')
-          .orderBy('pr.start_date'),
-      ).as('rates'),
-      jsonArrayFrom(
-        trx.selectFrom('vat_rates').select(['effective_from', 'rate_percent']).orderBy('effective_from'),
-      ).as('vat_rates'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('subscription_add_ons as sa')
-          .select('sa.add_on_id')
-          .whereRef('sa.subscription_id', '=', 's.id')
-          .where((add) => add.or([add('sa.removed_at', 'is', null), add('sa.removed_at', '>', options.now)]))
-          .orderBy('sa.added_at'),
-      ).as('add_ons'),
-      jsonObjectFrom(
-        eb
-          .selectFrom('rental_agreements as ra')
-          .select(['ra.id', 'ra.version', 'ra.business_name'])
-          .whereRef('ra.owner_id', '=', 'p.owner_id')
-          .orderBy('ra.version', 'desc')
-          .limit(1),
-      ).as('latest_agreement'),
-      jsonArrayFrom(staffManagingReservations(trx, eb.ref('p.owner_id')).select(['id', 'settings'])).as(
-        'managers',
-      ),
-      eb
-        .selectFrom('property_images as pi')
-        .select('pi.thumbnail_key')
-        .whereRef('pi.property_id', '=', 'p.id')
-        .orderBy('pi.position')
-        .orderBy('pi.created_at')
-        .limit(1)
-        .as('cover_key'),
-      sql<string[]>`(SELECT coalesce(json_agg(reference), '[]'::json) FROM reservations
-        WHERE reference IN (${sql.join(options.referenceCandidates)}))`.as('taken_references'),
-    ])
-    .where('p.id', '=', propertyId)
-    .forShare('p')
-    .executeTakeFirst();
+  const [row] = await contextQuery(trx, { propertyId, ...options });
   if (!row) return null;
   const {
     owner_name,
