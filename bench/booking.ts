@@ -21,6 +21,7 @@
  *   BENCH_KEEP_DATABASE     "1": keep the database (its name is printed) for inspection
  *   BENCH_MAIL              "dev-mailbox" (default): the servers deliver mail into the dev mailbox table;
  *                           "smtp": to an SMTP sink this process runs (SMTP_URL=smtp://127.0.0.1:port)
+ *   BENCH_SMTP_CONNECTIONS  with BENCH_MAIL=smtp: the servers' SMTP pool size (?maxConnections=N; default the app's)
  *   BENCH_SERVER_ROOT       another checkout (e.g. a worktree of main) whose server code to measure, both
  *                           the server processes and the in-process profile (default: this checkout)
  *   BENCH_DRAIN_SECONDS     longest wait for the outbox backlog to drain after the load (default 180)
@@ -51,6 +52,7 @@ import {
 import pg from 'pg';
 import { addDays, todayInBusinessZone } from '../domain/dates.ts';
 import type { Database } from '../server/db/types.ts';
+import { type SmtpSink, startSmtpSink } from '../server/test/smtp-sink.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 48);
@@ -174,77 +176,6 @@ function request(
     req.on('error', reject);
     req.end(payload);
   });
-}
-
-// ---------------------------------------------------------------------------------------------------
-// SMTP sink (BENCH_MAIL=smtp): accepts every message and counts it; just enough SMTP for nodemailer.
-// ---------------------------------------------------------------------------------------------------
-
-interface SmtpSink {
-  port: number;
-  received: () => number;
-  connections: () => number;
-  close: () => Promise<void>;
-}
-
-async function startSmtpSink(): Promise<SmtpSink> {
-  let received = 0;
-  let connections = 0;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    connections++;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => socket.destroy());
-    let buffer = '';
-    let inData = false;
-    socket.write('220 bench-sink ESMTP\r\n');
-    socket.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString('latin1');
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) {
-            // Keep only a tail long enough to find the terminator across chunks.
-            if (buffer.length > 8) buffer = buffer.slice(-8);
-            return;
-          }
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          received++;
-          socket.write('250 2.0.0 queued\r\n');
-          continue;
-        }
-        const eol = buffer.indexOf('\r\n');
-        if (eol < 0) return;
-        const line = buffer.slice(0, eol);
-        buffer = buffer.slice(eol + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 bench-sink\r\n');
-        else if (verb === 'DATA') {
-          inData = true;
-          // The terminator may follow the header's own CRLF at once: look from the start of the data.
-          buffer = `\r\n${buffer}`;
-          socket.write('354 go ahead\r\n');
-        } else if (verb === 'QUIT') {
-          socket.end('221 bye\r\n');
-          return;
-        } else socket.write('250 ok\r\n');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (typeof address !== 'object' || !address) throw new Error('SMTP sink: no port');
-  return {
-    port: address.port,
-    received: () => received,
-    connections: () => connections,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1028,7 +959,10 @@ async function main(): Promise<void> {
       sink = await startSmtpSink();
       log(`SMTP sink on 127.0.0.1:${sink.port}: the servers deliver mail there`);
     }
-    const smtpUrl = sink ? `smtp://127.0.0.1:${sink.port}` : null;
+    const connections = process.env.BENCH_SMTP_CONNECTIONS;
+    const smtpUrl = sink
+      ? `smtp://127.0.0.1:${sink.port}${connections ? `?maxConnections=${Number(connections)}` : ''}`
+      : null;
     for (let i = 0; i < SERVER_COUNT; i++)
       servers.push(await startServer(i + 1, database.url, dataDir, smtpUrl));
     pool = new pg.Pool({ connectionString: database.url, max: 4 });

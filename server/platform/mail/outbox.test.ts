@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/types.ts';
+import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import {
   deliverDueMail,
@@ -14,6 +15,7 @@ import {
 } from './outbox.ts';
 import {
   createDevMailboxTransport,
+  createSmtpTransport,
   type DeliverableMail,
   type MailTransport,
   type OutgoingMail,
@@ -380,6 +382,25 @@ describe('deliverDueMail in batches (docs/decisions/067)', () => {
     await transport.sendBatch?.(messages);
     const captured = await db.selectFrom('dev_mailbox').select('to_address').orderBy('to_address').execute();
     expect(captured.map((row) => row.to_address)).toEqual(['x@example.co.za', 'y@example.co.za']);
+  });
+});
+
+describe('SMTP transport', () => {
+  it('delivers a batch over a few pooled connections, each message once', async () => {
+    const sink = await startSmtpSink();
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${sink.port}`, 'Rentza <no-reply@rentza.co.za>');
+    try {
+      const addresses = Array.from({ length: 24 }, (_, i) => `smtp${i}@example.co.za`);
+      for (const to of addresses) await enqueueMail(db, mail(to));
+      expect(await deliverDueMail(db, transport, silent)).toBe(24);
+      expect(sink.received()).toBe(24);
+      expect(sink.connections()).toBeLessThanOrEqual(SMTP_POOL_CONNECTIONS);
+      expect(await deliverDueMail(db, transport, silent)).toBe(0);
+      expect(sink.received()).toBe(24);
+    } finally {
+      transport.close?.();
+      await sink.close();
+    }
   });
 });
 
