@@ -51,20 +51,33 @@ export function pooledSmtpUrl(smtpUrl: string): string {
 }
 
 /**
- * A pooled connection's socket with Nagle's algorithm off: the end of a message (".\r\n" after the
- * body) would otherwise wait for the server's delayed ACK, about 40 ms a message on each connection.
- * Implicit TLS (smtps:) keeps nodemailer's own socket.
+ * A pooled connection's socket with Nagle's algorithm off (nodemailer's getSocket hook): the body of
+ * a message would otherwise wait for the server's delayed ACK of its first small chunk, about 40 ms a
+ * message on each connection. Implicit TLS (smtps:, port 465) keeps nodemailer's own socket.
  */
 function noDelaySocket(
-  options: { secure?: boolean; port?: number },
-  callback: (error: Error | null, socket: unknown) => void,
+  options: { secure?: boolean; port?: number; host?: string; connectionTimeout?: number },
+  callback: (error: Error | null, socket: { connection: net.Socket } | false | null) => void,
 ) {
   // As nodemailer decides: secure when asked, or on port 465 unless secure is said to be false.
   const implicitTls = options.secure ?? Number(options.port) === 465;
   if (implicitTls) return setImmediate(() => callback(null, false));
-  const socket = new net.Socket();
+  const socket = net.connect({ host: options.host || 'localhost', port: Number(options.port) || 587 });
   socket.setNoDelay(true);
-  setImmediate(() => callback(null, { socket }));
+  const timer = setTimeout(
+    () => socket.destroy(new Error('Connection timeout')),
+    options.connectionTimeout ?? 120_000,
+  );
+  const fail = (error: Error) => {
+    clearTimeout(timer);
+    callback(error, null);
+  };
+  socket.once('error', fail);
+  socket.once('connect', () => {
+    clearTimeout(timer);
+    socket.removeListener('error', fail);
+    callback(null, { connection: socket });
+  });
 }
 
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
