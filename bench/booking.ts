@@ -19,6 +19,15 @@
  *   BENCH_CPU_PROFILE       "1": run the servers with --cpu-prof and summarize where their CPU went during the load
  *   BENCH_EXPLAIN           "1": print the EXPLAIN ANALYZE of the outbox worker's claim query after the load
  *   BENCH_KEEP_DATABASE     "1": keep the database (its name is printed) for inspection
+ *   BENCH_MAIL              "dev-mailbox" (default): the servers deliver mail into the dev mailbox table;
+ *                           "smtp": to an SMTP sink this process runs (SMTP_URL=smtp://127.0.0.1:port)
+ *   BENCH_SMTP_CONNECTIONS  with BENCH_MAIL=smtp: the servers' SMTP pool size (?maxConnections=N; default the app's)
+ *   BENCH_SERVER_ROOT       another checkout (e.g. a worktree of main) whose server code to measure, both
+ *                           the server processes and the in-process profile (default: this checkout)
+ *   BENCH_DRAIN_SECONDS     longest wait for the outbox backlog to drain after the load (default 180)
+ *
+ * After the load the bench waits, servers idle, until the outbox has no mail due and reports how long
+ * that took: every mail counted there was really delivered (the dev mailbox row or the SMTP sink's 250).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,6 +37,7 @@ import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { hashPassword } from 'better-auth/crypto';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -41,13 +51,8 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { addDays, todayInBusinessZone } from '../domain/dates.ts';
-import { ReservationCreateSchema } from '../domain/schemas/reservation.ts';
-import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/db/types.ts';
-import { findSessionUser } from '../server/http/session.ts';
-import { createReservation } from '../server/modules/reservations/reservation.service.ts';
-import { createAuth } from '../server/platform/auth.ts';
-import { deliverDueMail } from '../server/platform/mail/outbox.ts';
+import { type SmtpSink, startSmtpSink } from '../server/test/smtp-sink.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 48);
@@ -66,7 +71,27 @@ const CONFLICT_REQUESTS_PER_GROUP = 24;
 const TARGET_PER_SECOND = 200;
 const PASSWORD = 'Bench-password-1';
 const AUTH_SECRET = randomBytes(32).toString('base64url');
-const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+const REPO_ROOT = path.resolve(process.env.BENCH_SERVER_ROOT || path.resolve(import.meta.dirname, '..'));
+const MAIL_MODE = process.env.BENCH_MAIL === 'smtp' ? 'smtp' : 'dev-mailbox';
+const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 180);
+
+const moduleUrl = (file: string) => pathToFileURL(path.join(REPO_ROOT, file)).href;
+
+/** The measured checkout's own code (BENCH_SERVER_ROOT), for the in-process profile and the claim query. */
+const app = {
+  schemas: (await import(
+    moduleUrl('domain/schemas/reservation.ts')
+  )) as typeof import('../domain/schemas/reservation.ts'),
+  config: (await import(moduleUrl('server/config.ts'))) as typeof import('../server/config.ts'),
+  session: (await import(moduleUrl('server/http/session.ts'))) as typeof import('../server/http/session.ts'),
+  reservations: (await import(
+    moduleUrl('server/modules/reservations/reservation.service.ts')
+  )) as typeof import('../server/modules/reservations/reservation.service.ts'),
+  auth: (await import(moduleUrl('server/platform/auth.ts'))) as typeof import('../server/platform/auth.ts'),
+  outbox: (await import(
+    moduleUrl('server/platform/mail/outbox.ts')
+  )) as typeof import('../server/platform/mail/outbox.ts'),
+};
 /** Bookings start tomorrow, so a run across midnight in Johannesburg never books a past day. */
 const FIRST_DAY = addDays(todayInBusinessZone(), 1);
 /** Load-phase stays are 1 to 3 nights inside 4-day slots, so no two ever overlap. */
@@ -157,7 +182,12 @@ function request(
 // Servers
 // ---------------------------------------------------------------------------------------------------
 
-async function startServer(index: number, databaseUrl: string, dataDir: string): Promise<Server> {
+async function startServer(
+  index: number,
+  databaseUrl: string,
+  dataDir: string,
+  smtpUrl: string | null,
+): Promise<Server> {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -175,6 +205,7 @@ async function startServer(index: number, databaseUrl: string, dataDir: string):
     AUTH_SECRET,
     DEMO_DATA: 'false',
     LOG_LEVEL: 'warn',
+    ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
   });
   const profileArgs = CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profiles')}`] : [];
   const child = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'server/main.ts'], {
@@ -639,14 +670,14 @@ async function profileBookingPath(
       }
     },
   });
-  const config = loadConfig({
+  const config = app.config.loadConfig({
     PUBLIC_URL: publicUrl,
     AUTH_SECRET,
     DATABASE_URL: databaseUrl,
     DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
   });
-  const auth = createAuth({ db, config, secret: AUTH_SECRET, sendMail: async () => {} });
+  const auth = app.auth.createAuth({ db, config, secret: AUTH_SECRET, sendMail: async () => {} });
   await auth.$context;
   const deps = { db, publicUrl, pokeMail: () => {} };
   const stats = new Map<string, QueryStat>();
@@ -664,15 +695,15 @@ async function profileBookingPath(
     for (let n = 0; n < warmup + bookings; n++) {
       const client = clients[n % clients.length] as SignedIn;
       const booking = loadBooking(seeded, counter.next++);
-      const input = ReservationCreateSchema.parse(booking);
+      const input = app.schemas.ReservationCreateSchema.parse(booking);
       const request = { headers: { cookie: client.cookie } } as unknown as FastifyRequest;
       const queries: { sql: string; ms: number }[] = [];
       recording = queries;
       const start = performance.now();
       try {
-        const user = await findSessionUser(auth, db, request);
+        const user = await app.session.findSessionUser(auth, db, request);
         const sessionDone = performance.now();
-        await createReservation(deps, user, input);
+        await app.reservations.createReservation(deps, user, input);
         const end = performance.now();
         profile.created++;
         if (n < warmup) continue;
@@ -827,7 +858,7 @@ async function outboxClaimQuery(): Promise<CompiledQuery> {
       if (event.level === 'query') captured.push(event.query);
     },
   });
-  await deliverDueMail(capture, { kind: 'dev-mailbox', send: async () => {} }, undefined, 1);
+  await app.outbox.deliverDueMail(capture, { kind: 'dev-mailbox', send: async () => {} }, undefined, 1);
   const first = captured[0];
   if (!first) throw new Error('deliverDueMail issued no query');
   return first;
@@ -883,6 +914,21 @@ function printProfile(profile: PathProfile): void {
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
+/** Polls, servers idle, until no outbox mail is pending (or DRAIN_SECONDS pass). */
+async function waitForDrain(pool: pg.Pool): Promise<{ drained: boolean; seconds: number; pending: number }> {
+  const start = performance.now();
+  for (;;) {
+    const { rows } = await pool.query<{ pending: number }>(
+      `SELECT count(*)::int AS pending FROM email_outbox WHERE status = 'pending'`,
+    );
+    const pending = rows[0]?.pending ?? 0;
+    const seconds = (performance.now() - start) / 1000;
+    if (pending === 0) return { drained: true, seconds, pending };
+    if (seconds > DRAIN_SECONDS) return { drained: false, seconds, pending };
+    await sleep(100);
+  }
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const cores = cpus();
@@ -892,12 +938,13 @@ async function main(): Promise<void> {
       .join(' / ')}`,
   );
   log(
-    `${SERVER_COUNT} servers, ${CONCURRENCY} requests in flight, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured; first bookable day ${FIRST_DAY}`,
+    `${SERVER_COUNT} servers (${REPO_ROOT}), ${CONCURRENCY} requests in flight, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured; mail to the ${MAIL_MODE}; first bookable day ${FIRST_DAY}`,
   );
 
   const database = await createDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rentza-bench-booking-'));
   const servers: Server[] = [];
+  let sink: SmtpSink | null = null;
   let pool: pg.Pool | null = null;
   let interrupted = false;
   let profileWindow: { from: number; to: number; bookings: number; serverCpuMsPerBooking: number } | null =
@@ -908,7 +955,16 @@ async function main(): Promise<void> {
   process.once('SIGINT', onSignal);
   try {
     // The first server migrates the empty database; the second starts once it is healthy.
-    for (let i = 0; i < SERVER_COUNT; i++) servers.push(await startServer(i + 1, database.url, dataDir));
+    if (MAIL_MODE === 'smtp') {
+      sink = await startSmtpSink();
+      log(`SMTP sink on 127.0.0.1:${sink.port}: the servers deliver mail there`);
+    }
+    const connections = process.env.BENCH_SMTP_CONNECTIONS;
+    const smtpUrl = sink
+      ? `smtp://127.0.0.1:${sink.port}${connections ? `?maxConnections=${Number(connections)}` : ''}`
+      : null;
+    for (let i = 0; i < SERVER_COUNT; i++)
+      servers.push(await startServer(i + 1, database.url, dataDir, smtpUrl));
     pool = new pg.Pool({ connectionString: database.url, max: 4 });
     const seeded = await seed(pool);
 
@@ -939,7 +995,9 @@ async function main(): Promise<void> {
         `warm-up: ${warmupCreated} bookings in ${warm.seconds.toFixed(1)} s (other: ${statusList(warm.statuses, 201)})`,
       );
     }
-    const outboxBefore = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox');
+    const outboxBefore = await pool.query<{ n: number; sent: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'sent')::int AS sent FROM email_outbox`,
+    );
     const cpuBefore = await cpuSnapshot(servers, pool, database.name);
     const loadFrom = monotonicMicros();
     const load = await runLoad(servers, clientsByServer, SECONDS, counter, book(seeded));
@@ -959,8 +1017,13 @@ async function main(): Promise<void> {
     for (const error of load.errors) log(`  unexpected reply: ${error}`);
     if (interrupted) throw new Error('interrupted');
 
-    const outboxAfterLoad = await pool.query<{ total: number; pending: number }>(
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'pending')::int AS pending FROM email_outbox`,
+    const outboxAfterLoad = await pool.query<{ total: number; pending: number; sent: number }>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'pending')::int AS pending,
+         count(*) FILTER (WHERE status = 'sent')::int AS sent FROM email_outbox`,
+    );
+    const drain = await waitForDrain(pool);
+    log(
+      `outbox: ${outboxAfterLoad.rows[0]?.pending ?? '?'} pending right after the load; ${drain.drained ? `drained to zero in ${drain.seconds.toFixed(1)} s` : `NOT drained after ${drain.seconds.toFixed(0)} s (${drain.pending} left)`}`,
     );
 
     const claim = await explainOutboxClaim(pool);
@@ -1010,6 +1073,8 @@ async function main(): Promise<void> {
     );
     const t = totals.rows[0];
     const mailsDuringLoad = (outboxAfterLoad.rows[0]?.total ?? 0) - (outboxBefore.rows[0]?.n ?? 0);
+    const sentDuringLoad = (outboxAfterLoad.rows[0]?.sent ?? 0) - (outboxBefore.rows[0]?.sent ?? 0);
+    const backlog = outboxAfterLoad.rows[0]?.pending ?? 0;
 
     const p = (q: number) => percentile(load.latencies, q);
     const expected = warmupCreated + created + conflictCreated + profileCreated;
@@ -1044,8 +1109,16 @@ async function main(): Promise<void> {
         `servers ${((cpu.serverCores.reduce((sum, c) => sum + c, 0) * 1000) / perSecond).toFixed(1)} ms, PostgreSQL ${((cpu.postgresCores * 1000) / perSecond).toFixed(1)} ms (outbox delivery included)`,
       ],
       [
-        'outbox mails enqueued during the load',
-        `${mailsDuringLoad} (${(mailsDuringLoad / load.seconds).toFixed(0)}/s); ${outboxAfterLoad.rows[0]?.pending ?? '?'} still pending right after it`,
+        'CPU per booking, servers + PostgreSQL',
+        `**${(((cpu.serverCores.reduce((sum, c) => sum + c, 0) + cpu.postgresCores) * 1000) / perSecond).toFixed(1)} ms** (target ≤ 4 ms)`,
+      ],
+      [
+        'outbox mails enqueued / delivered during the load',
+        `${mailsDuringLoad} enqueued (${(mailsDuringLoad / load.seconds).toFixed(0)}/s), ${sentDuringLoad} delivered (${(sentDuringLoad / load.seconds).toFixed(0)}/s) to the ${MAIL_MODE === 'smtp' ? 'SMTP sink' : 'dev mailbox'}`,
+      ],
+      [
+        '**outbox backlog** right after the load, and its drain to zero (servers idle)',
+        `**${backlog} pending**; ${drain.drained ? `drained in **${drain.seconds.toFixed(1)} s**` : `NOT drained after ${drain.seconds.toFixed(0)} s (${drain.pending} left)`}${backlog > 0 && drain.drained ? ` (${(backlog / Math.max(drain.seconds, 0.001)).toFixed(0)} mails/s)` : ''}`,
       ],
       ['outbox claim query right after the load (EXPLAIN ANALYZE)', ms(claim.executionMs)],
       [
@@ -1057,8 +1130,8 @@ async function main(): Promise<void> {
         `${t?.reservations}; created ${expected} (API 201s: warm-up ${warmupCreated} + load ${created} + conflicts ${conflictCreated}; profile ${profileCreated}): ${t?.reservations === expected ? 'match' : 'MISMATCH'}`,
       ],
       [
-        'outbox / dev mailbox at the end',
-        `${t?.outbox} mails, ${t?.pending} pending, ${t?.mailbox} delivered to the dev mailbox`,
+        'outbox at the end',
+        `${t?.outbox} mails, ${t?.pending} pending; ${sink ? `${sink.received()} received by the SMTP sink over ${sink.connections()} connections` : `${t?.mailbox} delivered to the dev mailbox`}`,
       ],
       ['**double bookings** (SQL self-join, daterange &&)', `**${doubleBookings}**`],
     ];
@@ -1078,6 +1151,7 @@ async function main(): Promise<void> {
     process.removeListener('SIGINT', onSignal);
     await pool?.end();
     await Promise.all(servers.map(stopServer));
+    await sink?.close();
     for (const server of servers) {
       const warnings = server.output.filter((line) => !line.startsWith('  ') && line.trim() !== '');
       if (warnings.length > 0)

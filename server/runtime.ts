@@ -62,10 +62,11 @@ export async function startRuntime(
     (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') }));
   await migrateToLatest(database.db);
 
+  const background = database.background ?? database.db;
   const transport = isSmtpConfigured(config)
     ? createSmtpTransport(config.SMTP_URL as string, config.MAIL_FROM)
-    : createDevMailboxTransport(database.db);
-  const worker = startOutboxWorker(database.db, transport, logger);
+    : createDevMailboxTransport(background);
+  const worker = startOutboxWorker(background, transport, logger);
   const sendMail = async (mail: Parameters<typeof enqueueMail>[1]) => {
     await enqueueMail(database.db, mail);
     worker.poke();
@@ -145,6 +146,7 @@ export async function startRuntime(
       await paymentReminders?.stop();
       await app.close();
       await worker.stop();
+      transport.close?.();
       await database.close();
     },
   };

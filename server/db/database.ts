@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { usePreparedStatements } from './prepared-statements.ts';
 import type { Database } from './types.ts';
 
 // `date` columns stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's time zone.
@@ -14,6 +15,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /** For background workers, on its own connection (PostgreSQL); `db` when absent. */
+  background?: Kysely<Database>;
   kind: 'postgres' | 'pglite';
   close: () => Promise<void>;
 }
@@ -27,17 +30,35 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+function postgresPool(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle pooled connection that the server closes (restart, failover, a test dropping its
+  // database) emits 'error'; unhandled, that would crash the process. The pool replaces it, and
+  // the next query reports any real outage.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') console.error('PostgreSQL idle connection error:', error.message);
+  });
+  pool.on('connect', usePreparedStatements);
+  return pool;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle pooled connection that the server closes (restart, failover, a test dropping its
-    // database) emits 'error'; unhandled, that would crash the process. The pool replaces it, and
-    // the next query reports any real outage.
-    pool.on('error', (error: Error & { code?: string }) => {
-      if (error.code !== '57P01') console.error('PostgreSQL idle connection error:', error.message);
-    });
+    const pool = postgresPool(options.databaseUrl, options.poolSize ?? 10);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    // Background workers (the outbox) get a connection of their own: their short statements do not
+    // queue behind the requests' transactions for the request pool, nor hold its connections.
+    const backgroundPool = postgresPool(options.databaseUrl, 1);
+    const background = new Kysely<Database>({ dialect: new PostgresDialect({ pool: backgroundPool }) });
+    return {
+      db,
+      background,
+      kind: 'postgres',
+      close: async () => {
+        await background.destroy();
+        await db.destroy();
+      },
+    };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(path.resolve(dataDir), { recursive: true });
@@ -47,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const pool = new pg.Pool(createPgConfig(pglite));
+  pool.on('connect', usePreparedStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

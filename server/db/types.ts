@@ -716,6 +716,7 @@ export interface RentalAgreementsTable {
 
 export type Property = Selectable<PropertiesTable>;
 export type PropertyImage = Selectable<PropertyImagesTable>;
+export type Client = Selectable<ClientsTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
 export type Payment = Selectable<PaymentsTable>;
 

@@ -27,21 +27,23 @@ export class AuditOutsideTransaction extends Error {
 }
 
 export async function recordAudit(trx: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  await auditInsert(trx, entry).execute();
+}
+
+/** recordAudit's statement, not yet run: for a change that writes it together with others in one statement. */
+export function auditInsert(trx: Kysely<Database>, entry: AuditEntry) {
   if (!trx.isTransaction) throw new AuditOutsideTransaction();
-  await trx
-    .insertInto('audit_log')
-    .values({
-      actor_user_id: entry.actor?.id ?? null,
-      actor_role: entry.actor?.role ?? null,
-      owner_id: entry.ownerId,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId,
-      reservation_id: entry.reservationId ?? null,
-      action: entry.action,
-      changes: JSON.stringify(entry.changes ?? {}) as unknown as AuditChanges,
-      summary: entry.summary ? entry.summary.slice(0, 500) : null,
-    })
-    .execute();
+  return trx.insertInto('audit_log').values({
+    actor_user_id: entry.actor?.id ?? null,
+    actor_role: entry.actor?.role ?? null,
+    owner_id: entry.ownerId,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId,
+    reservation_id: entry.reservationId ?? null,
+    action: entry.action,
+    changes: JSON.stringify(entry.changes ?? {}) as unknown as AuditChanges,
+    summary: entry.summary ? entry.summary.slice(0, 500) : null,
+  });
 }
 
 type Value = string | number | boolean | null;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Entitlements } from '../../../domain/entitlements.ts';
 import type { Database } from '../../db/types.ts';
 import type { MailBrand } from '../../platform/mail/templates.ts';
 import { findBusinessDetails, findOwner } from '../business-details/business-details.repository.ts';
@@ -19,6 +20,16 @@ export async function mailBrandOf(
     findOwner(db, ownerId),
     entitlementsOf(db, ownerId),
   ]);
+  return mailBrandFrom(details, owner, entitlements, publicUrl);
+}
+
+/** mailBrandOf from facts already read: the business details, the owner (if an owner) and the entitlements. */
+export function mailBrandFrom(
+  details: { trading_name: string; logo_key: string | null } | null | undefined,
+  owner: { first_name: string; last_name: string } | null | undefined,
+  entitlements: Pick<Entitlements, 'rentzaBranding'>,
+  publicUrl: string,
+): MailBrand {
   return {
     name: details?.trading_name ?? `${owner?.first_name ?? ''} ${owner?.last_name ?? ''}`.trim(),
     logoUrl: details?.logo_key ? `${publicUrl}${imageUrl(details.logo_key)}` : null,

@@ -45,68 +45,82 @@ async function guestOf(trx: Kysely<Database>, reservationId: string): Promise<st
   return row?.user_id ?? null;
 }
 
-const others = (ids: readonly (string | null)[], actorId: string | null) =>
+export const others = (ids: readonly (string | null)[], actorId: string | null) =>
   ids.filter((id): id is string => id !== null && id !== actorId);
+
+/** Who hears of a reservation event on their bell and what they read: the business, the guest, or both. */
+export interface BookingNoticeTexts {
+  business?: NewInAppNotification;
+  guest?: NewInAppNotification;
+}
 
 /**
  * The bell's side of a reservation event (docs/decisions/042), beside its emails: a request goes to
  * the owner and their staff who manage reservations (and to the guest when the business booked for
  * them); a confirmation or cancellation to the guest; a guest's own cancellation to the business.
  */
+export function bookingNoticeTexts(event: ReservationEvent, facts: BookingFacts): BookingNoticeTexts {
+  const detail = `${facts.propertyTitle}, ${when(facts)} (${facts.reference})`;
+  const managed = managedReservationLink(facts.reservationId);
+  switch (event) {
+    case 'created':
+      return {
+        business: {
+          kind: 'booking_request',
+          title: `New booking request from ${facts.clientName}`,
+          body: detail,
+          link: managed,
+        },
+        guest: {
+          kind: 'booking_request',
+          title: 'A booking was made for you',
+          body: `${detail}. It is pending until the owner confirms it.`,
+          link: GUEST_RESERVATIONS_LINK,
+        },
+      };
+    case 'confirmed':
+      return {
+        guest: {
+          kind: 'booking_confirmed',
+          title: 'Your booking is confirmed',
+          body: detail,
+          link: GUEST_RESERVATIONS_LINK,
+        },
+      };
+    case 'cancelled':
+      return {
+        guest: {
+          kind: 'booking_cancelled',
+          title: 'Your booking was cancelled',
+          body: detail,
+          link: GUEST_RESERVATIONS_LINK,
+        },
+      };
+    case 'withdrawn':
+      return {
+        business: {
+          kind: 'booking_withdrawn',
+          title: `${facts.clientName} cancelled their booking request`,
+          body: `${detail}. The dates are free again.`,
+          link: managed,
+        },
+      };
+  }
+}
+
+/** Writes a reservation event's notices (bookingNoticeTexts) to the bells, in the caller's transaction. */
 export async function bookingNotices(
   trx: Kysely<Database>,
   event: ReservationEvent,
   facts: BookingFacts,
 ): Promise<void> {
-  const detail = `${facts.propertyTitle}, ${when(facts)} (${facts.reference})`;
-  const business = (notice: NewInAppNotification) =>
-    reservationManagersOf(trx, facts.ownerId).then((ids) =>
-      notifyUsers(trx, others(ids, facts.actorId), notice),
-    );
-  const guest = async (notice: NewInAppNotification) =>
-    notifyUsers(trx, others([await guestOf(trx, facts.reservationId)], facts.actorId), notice);
-  const managed = managedReservationLink(facts.reservationId);
-
-  switch (event) {
-    case 'created':
-      await business({
-        kind: 'booking_request',
-        title: `New booking request from ${facts.clientName}`,
-        body: detail,
-        link: managed,
-      });
-      await guest({
-        kind: 'booking_request',
-        title: 'A booking was made for you',
-        body: `${detail}. It is pending until the owner confirms it.`,
-        link: GUEST_RESERVATIONS_LINK,
-      });
-      return;
-    case 'confirmed':
-      await guest({
-        kind: 'booking_confirmed',
-        title: 'Your booking is confirmed',
-        body: detail,
-        link: GUEST_RESERVATIONS_LINK,
-      });
-      return;
-    case 'cancelled':
-      await guest({
-        kind: 'booking_cancelled',
-        title: 'Your booking was cancelled',
-        body: detail,
-        link: GUEST_RESERVATIONS_LINK,
-      });
-      return;
-    case 'withdrawn':
-      await business({
-        kind: 'booking_withdrawn',
-        title: `${facts.clientName} cancelled their booking request`,
-        body: `${detail}. The dates are free again.`,
-        link: managed,
-      });
-      return;
+  const texts = bookingNoticeTexts(event, facts);
+  if (texts.business) {
+    const ids = await reservationManagersOf(trx, facts.ownerId);
+    await notifyUsers(trx, others(ids, facts.actorId), texts.business);
   }
+  if (texts.guest)
+    await notifyUsers(trx, others([await guestOf(trx, facts.reservationId)], facts.actorId), texts.guest);
 }
 
 /**

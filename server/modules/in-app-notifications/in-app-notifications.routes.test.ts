@@ -9,6 +9,17 @@ import { saveNotificationSettings } from '../notification-settings/notification-
 import { KEPT_PER_USER, notifyUser } from './in-app-notifications.service.ts';
 
 let t: TestApp;
+/** A full bell of old notices, "Old 0" (a minute ago) to "Old 199" (the oldest). */
+const oldNotices = (userId: string) =>
+  Array.from({ length: KEPT_PER_USER }, (_, n) => ({
+    user_id: userId,
+    kind: 'support_reply' as const,
+    title: `Old ${n}`,
+    body: '',
+    link: null,
+    created_at: new Date(Date.now() - (n + 1) * 60_000),
+  }));
+
 beforeAll(async () => {
   t = await createTestApp();
 }, 90_000);
@@ -246,14 +257,7 @@ describe('reading and marking', () => {
     await t.db
       .insertInto('in_app_notifications')
       .values([
-        ...Array.from({ length: KEPT_PER_USER }, (_, n) => ({
-          user_id: me.user.id,
-          kind: 'support_reply' as const,
-          title: `Old ${n}`,
-          body: '',
-          link: null,
-          created_at: new Date(Date.now() - (n + 1) * 60_000),
-        })),
+        ...oldNotices(me.user.id),
         {
           user_id: me.user.id,
           kind: 'support_reply' as const,
@@ -274,6 +278,32 @@ describe('reading and marking', () => {
     expect(kept).toHaveLength(KEPT_PER_USER);
     expect(kept[0]?.title).toBe('New');
     expect(kept.map((row) => row.title)).not.toContain('Ancient');
+    expect(kept.map((row) => row.title)).not.toContain(`Old ${KEPT_PER_USER - 1}`);
+  });
+});
+
+describe('retention when a booking request reaches the bell (docs/decisions/067)', () => {
+  it(`the owner keeps their newest ${KEPT_PER_USER}, the request among them`, async () => {
+    const owner = await signInOwner(t, 'business');
+    const property = await insertProperty(t.db, owner.user.id, {
+      title: `Retention loft ${randomUUID().slice(0, 6)}`,
+    });
+    await t.db.insertInto('in_app_notifications').values(oldNotices(owner.user.id)).execute();
+    const client = await t.signInAs({ role: 'client' });
+    const booked = await t.post('/api/reservations', bookingBody(property.id, 20, 2), {
+      cookie: client.cookie,
+    });
+    expect(booked.statusCode).toBe(201);
+    const kept = await t.db
+      .selectFrom('in_app_notifications')
+      .select(['title', 'link'])
+      .where('user_id', '=', owner.user.id)
+      .orderBy('created_at', 'desc')
+      .execute();
+    expect(kept).toHaveLength(KEPT_PER_USER);
+    expect(kept[0]?.title).toMatch(/^New booking request from /);
+    expect(kept[0]?.link).toBe(`/reservation-management?reservation=${(booked.json() as Reservation).id}`);
+    expect(kept.map((row) => row.title)).toContain(`Old ${KEPT_PER_USER - 2}`);
     expect(kept.map((row) => row.title)).not.toContain(`Old ${KEPT_PER_USER - 1}`);
   });
 });

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
 import { readNotificationSettings, shouldNotifyInApp } from '../../../domain/notifications.ts';
 import {
   IN_APP_NOTIFICATIONS_PAGE_SIZE,
@@ -41,29 +41,53 @@ export async function notifyUsers(
 ): Promise<string[]> {
   const wanted = [...new Set(userIds.filter((id): id is string => typeof id === 'string'))];
   if (wanted.length === 0) return [];
-  const accounts = await trx
+  const recipients = wantingInApp(await activeAccounts(trx, wanted));
+  if (recipients.length === 0) return [];
+  await notificationInsert(trx, recipients, notification).execute();
+  await retentionDelete(recipients, 0).execute(trx);
+  return recipients;
+}
+
+/** The active accounts among some user ids (at least one), with their notification switches. */
+export function activeAccounts(trx: Db, userIds: readonly string[]) {
+  return trx
     .selectFrom('users')
     .select(['id', 'settings'])
-    .where('id', 'in', wanted)
+    .where('id', 'in', userIds)
     .where('is_active', '=', true)
     .execute();
-  const recipients = accounts
+}
+
+/** The ids of the accounts whose in-app switch is on (the caller has kept only active accounts). */
+export function wantingInApp(accounts: readonly { id: string; settings: { notifications?: unknown } }[]) {
+  return accounts
     .filter((account) => shouldNotifyInApp(readNotificationSettings(account.settings.notifications)))
     .map((account) => account.id);
-  if (recipients.length === 0) return [];
-  await trx
-    .insertInto('in_app_notifications')
-    .values(
-      recipients.map((userId) => ({
-        user_id: userId,
-        kind: notification.kind,
-        title: clip(notification.title, 200),
-        body: clip(notification.body, 1000),
-        link: notification.link,
-      })),
-    )
-    .execute();
-  await sql`
+}
+
+/** The notification's rows for some recipients (at least one), not yet written. */
+export function notificationInsert(
+  trx: Db,
+  recipients: readonly string[],
+  notification: NewInAppNotification,
+) {
+  return trx.insertInto('in_app_notifications').values(
+    recipients.map((userId) => ({
+      user_id: userId,
+      kind: notification.kind,
+      title: clip(notification.title, 200),
+      body: clip(notification.body, 1000),
+      link: notification.link,
+    })),
+  );
+}
+
+/**
+ * Retention's delete for some recipients. `adding` is how many notifications each of them gets in the
+ * same statement (which this delete does not see yet): they take the newest places.
+ */
+export function retentionDelete(recipients: readonly string[], adding: number) {
+  return sql`
     DELETE FROM in_app_notifications
     WHERE user_id IN (${sql.join(recipients)})
       AND (created_at < now() - make_interval(days => ${KEPT_DAYS})
@@ -72,9 +96,8 @@ export async function notifyUsers(
             SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY created_at DESC, id DESC) AS place
             FROM in_app_notifications WHERE user_id IN (${sql.join(recipients)})
           ) ranked
-          WHERE place > ${KEPT_PER_USER}
-        ))`.execute(trx);
-  return recipients;
+          WHERE place > ${KEPT_PER_USER - adding}
+        ))`;
 }
 
 /** One user's notification (the hook other modules use, e.g. a support reply); see notifyUsers. */
@@ -88,15 +111,18 @@ export async function notifyUser(
 
 /** The owner and their active staff holding the reservations permission (spec §6). */
 export async function reservationManagersOf(trx: Db, ownerId: string): Promise<string[]> {
-  const staff = await trx
+  const staff = await staffManagingReservations(trx, ownerId).select('id').execute();
+  return [ownerId, ...staff.map((member) => member.id)];
+}
+
+/** The owner's active staff holding the reservations permission, as a query to select from. */
+export function staffManagingReservations(db: Db, ownerId: string | Expression<string>) {
+  return db
     .selectFrom('users')
-    .select('id')
     .where('parent_owner_id', '=', ownerId)
     .where('role', 'in', ['backoffice', 'frontoffice'])
     .where('is_active', '=', true)
-    .where(sql<boolean>`(permissions->>'canManageReservations')::boolean IS TRUE`)
-    .execute();
-  return [ownerId, ...staff.map((member) => member.id)];
+    .where(sql<boolean>`(permissions->>'canManageReservations')::boolean IS TRUE`);
 }
 
 async function unreadOf(db: Db, userId: string): Promise<number> {

@@ -61,6 +61,18 @@ export async function keepWantedMail(
     db,
     mails.map((mail) => mail.to),
   );
+  return wantedMailOf(kind, mails, accounts);
+}
+
+/**
+ * keepWantedMail with the accounts already read: `accounts` must hold every account registered with
+ * one of the mails' addresses (lower case), as findSettingsByEmail gives them.
+ */
+export function wantedMailOf(
+  kind: MailKind,
+  mails: OutgoingMail[],
+  accounts: readonly { email: string; settings: UserSettings }[],
+): OutgoingMail[] {
   const byEmail = new Map(
     accounts.map((account) => [account.email, readNotificationSettings(account.settings.notifications)]),
   );

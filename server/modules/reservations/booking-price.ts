@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { type BookedRates, type BookingTotal, bookingTotal } from '../../../domain/booking-total.ts';
 import type { IsoDate } from '../../../domain/dates.ts';
 import { type BookedPeriod, priceUnitFor } from '../../../domain/rental-unit.ts';
-import { vatRateOn } from '../../../domain/vat.ts';
+import { type VatRate, vatRateOn } from '../../../domain/vat.ts';
 import type { Database, Property } from '../../db/types.ts';
 import { listRatesOfProperty } from '../billing-setup/rate.repository.ts';
 import { listVatRates } from '../documents/documents.repository.ts';
@@ -23,6 +23,15 @@ export async function vatPercentFor(db: Db, ownerId: string, bookingDate: IsoDat
   return vatRateOn(bookingDate, await listVatRates(db)) ?? 0;
 }
 
+/** vatPercentFor with the business's registration and the VAT rates already read. */
+export function vatPercentAt(
+  vatRegistered: boolean | null | undefined,
+  rates: readonly VatRate[],
+  bookingDate: IsoDate,
+) {
+  return vatRegistered ? (vatRateOn(bookingDate, rates) ?? 0) : 0;
+}
+
 /** A booking's one total from the listing's price, its rate periods, cleaning fee, discount and VAT. */
 export async function priceBooking(
   db: Db,
@@ -30,7 +39,16 @@ export async function priceBooking(
   period: BookedPeriod,
   terms: { rateOverrideCents: number | null; discountPercent: number; taxPercent: number },
 ): Promise<BookingTotal> {
-  const rates = await listRatesOfProperty(db, property.id);
+  return priceBookingAt(property, period, terms, await listRatesOfProperty(db, property.id));
+}
+
+/** priceBooking with the listing's rate periods already read. */
+export function priceBookingAt(
+  property: Pick<Property, 'type' | 'price_per_day_cents' | 'cleaning_fee_cents'>,
+  period: BookedPeriod,
+  terms: { rateOverrideCents: number | null; discountPercent: number; taxPercent: number },
+  rates: readonly { start_date: string; end_date: string; rate_cents: number }[],
+): BookingTotal {
   return bookingTotal({
     unit: priceUnitFor(property.type),
     period,

@@ -21,6 +21,18 @@ export interface MailParties {
   cancellation?: ReservationMailFacts['cancellation'];
 }
 
+/** What a reservation event's emails and notices say of the booking. */
+export interface NotifiedReservation {
+  id: string;
+  reference: string;
+  start_date: string;
+  end_date: string;
+  start_time: string | null;
+  end_time: string | null;
+  total_price_cents: number;
+  status: string;
+}
+
 /**
  * Writes the event's two emails (client and owner) into the outbox and its in-app notifications, in
  * the caller's transaction; a recipient whose account has that kind of notification off is left out.
@@ -31,16 +43,8 @@ export async function notify(
   db: Kysely<Database>,
   deps: { publicUrl: string },
   event: ReservationEvent,
-  reservation: {
-    id: string;
-    reference: string;
+  reservation: NotifiedReservation & {
     owner_id: string;
-    start_date: string;
-    end_date: string;
-    start_time: string | null;
-    end_time: string | null;
-    total_price_cents: number;
-    status: string;
     /** The rental agreement version the client accepted (migration 030). */
     agreement_id?: string | null;
   },

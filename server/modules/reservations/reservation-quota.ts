@@ -9,6 +9,12 @@ import { NO_ACTIVE_SUBSCRIPTION } from '../subscriptions/subscription.service.ts
 
 /** What a new, accepted or restored booking must fit: the owner's plan and month, the client's open requests. */
 
+/**
+ * The owner's subscription when the caller read it already in this transaction (null: none); the
+ * checks below read it themselves when it is not given.
+ */
+export type KnownSubscription = Pick<Subscription, 'id' | 'plan_id' | 'status'> | null;
+
 /** Why the owner's plan refused a client's request: it has lapsed, or this month's bookings are used up. */
 export type PlanRefusalReason = 'lapsed' | 'monthlyLimit';
 
@@ -26,8 +32,13 @@ export class PlanRefusal extends AppError {
  * The business adds bookings on an active plan. A client books what search shows: a listing whose
  * owner's subscription is active or Payment Due (grace), not inactive, cancelled or missing (issue 13).
  */
-export async function assertTakingBookings(trx: Kysely<Database>, ownerId: string, actsForBusiness: boolean) {
-  const subscription = await findSubscription(trx, ownerId);
+export async function assertTakingBookings(
+  trx: Kysely<Database>,
+  ownerId: string,
+  actsForBusiness: boolean,
+  known?: KnownSubscription,
+) {
+  const subscription = known === undefined ? await findSubscription(trx, ownerId) : known;
   if (!subscription || !isListedStatus(subscription.status))
     throw actsForBusiness ? forbidden(NO_ACTIVE_SUBSCRIPTION) : new PlanRefusal('lapsed');
   if (actsForBusiness && subscription.status !== 'active') throw forbidden(NO_ACTIVE_SUBSCRIPTION);
@@ -39,8 +50,8 @@ export async function assertTakingBookings(trx: Kysely<Database>, ownerId: strin
  * it takes one of the month's places (docs/decisions/022). Counting this month's bookings and writing
  * the booking happen under a lock on the owner's plan when it is capped.
  */
-export async function lockMonthlyPlace(trx: Kysely<Database>, ownerId: string) {
-  const subscription: Subscription = await assertTakingBookings(trx, ownerId, true);
+export async function lockMonthlyPlace(trx: Kysely<Database>, ownerId: string, known?: KnownSubscription) {
+  const subscription = await assertTakingBookings(trx, ownerId, true, known);
   if (PLANS[subscription.plan_id].limits.maxBookingsPerMonth === -1) return;
   await trx.selectFrom('subscriptions').select('id').where('id', '=', subscription.id).forUpdate().execute();
   const check = canPerformAction(subscription.plan_id, await measureUsage(trx, ownerId), 'add_booking');
@@ -53,8 +64,14 @@ export async function lockMonthlyPlace(trx: Kysely<Database>, ownerId: string) {
  * rather than left waiting; it still takes no place of its own until accepted (decision 022), so
  * clients cannot fill the month. Read without the plan's lock: a request is no booking yet.
  */
-export async function assertTakingRequests(trx: Kysely<Database>, ownerId: string) {
-  const subscription = await assertTakingBookings(trx, ownerId, false);
+export async function assertTakingRequests(
+  trx: Kysely<Database>,
+  ownerId: string,
+  known?: KnownSubscription,
+) {
+  const subscription = await assertTakingBookings(trx, ownerId, false, known);
+  // An uncapped plan has a place whatever the month's count.
+  if (PLANS[subscription.plan_id].limits.maxBookingsPerMonth === -1) return;
   if (!canPerformAction(subscription.plan_id, await measureUsage(trx, ownerId), 'add_booking').allowed)
     throw new PlanRefusal('monthlyLimit');
 }
@@ -63,8 +80,14 @@ export async function assertTakingRequests(trx: Kysely<Database>, ownerId: strin
  * A client's request takes no place in the owner's month until accepted; instead a client may have
  * only a few requests waiting per listing, counted under a lock on their client record.
  */
-export async function assertRoomForRequest(trx: Kysely<Database>, clientId: string, propertyId: string) {
-  await trx.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
+export async function assertRoomForRequest(
+  trx: Kysely<Database>,
+  clientId: string,
+  propertyId: string,
+  options: { clientRowLocked?: boolean } = {},
+) {
+  if (!options.clientRowLocked)
+    await trx.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
   const open = await trx
     .selectFrom('reservations')
     .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -83,10 +106,14 @@ export async function assertRoomForRequest(trx: Kysely<Database>, clientId: stri
  * a request is refused (PlanRefusal). While the owner's plan is in its grace period the business could not
  * accept a request either, so the booking is a request for the owner to confirm: returns false then.
  */
-export async function lockPlaceForInstantBooking(trx: Kysely<Database>, ownerId: string): Promise<boolean> {
-  const subscription = await assertTakingBookings(trx, ownerId, false);
+export async function lockPlaceForInstantBooking(
+  trx: Kysely<Database>,
+  ownerId: string,
+  known?: KnownSubscription,
+): Promise<boolean> {
+  const subscription = await assertTakingBookings(trx, ownerId, false, known);
   if (subscription.status !== 'active') {
-    await assertTakingRequests(trx, ownerId);
+    await assertTakingRequests(trx, ownerId, subscription);
     return false;
   }
   if (PLANS[subscription.plan_id].limits.maxBookingsPerMonth === -1) return true;

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/types.ts';
+import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import {
   deliverDueMail,
@@ -14,9 +15,12 @@ import {
 } from './outbox.ts';
 import {
   createDevMailboxTransport,
+  createSmtpTransport,
   type DeliverableMail,
   type MailTransport,
   type OutgoingMail,
+  pooledSmtpUrl,
+  SMTP_POOL_CONNECTIONS,
 } from './transports.ts';
 
 // A database of our own, without a running server whose worker would deliver our mail first.
@@ -93,6 +97,16 @@ function flakyTransport(failures: number) {
   };
   return { transport, sent, calls: () => calls };
 }
+
+/** An outbox row as the worker hands it to a transport (no attachments). */
+const asDeliverable = (row: Awaited<ReturnType<typeof outboxRow>>): DeliverableMail => ({
+  id: row.id,
+  to: row.to_address,
+  subject: row.subject,
+  html: row.html,
+  text: row.text,
+  attachments: [],
+});
 
 async function outboxRow(to: string) {
   return db.selectFrom('email_outbox').selectAll().where('to_address', '=', to).executeTakeFirstOrThrow();
@@ -274,22 +288,147 @@ describe('deliverDueMail', () => {
   });
 });
 
+describe('deliverDueMail in batches (docs/decisions/067)', () => {
+  /** Records each batch and each single send; a batch holding `bad` fails whole, as would one statement. */
+  function batchTransport(bad?: string) {
+    const batches: string[][] = [];
+    const singles: string[] = [];
+    const delivered: string[] = [];
+    const transport: MailTransport = {
+      kind: 'dev-mailbox',
+      send: async (message) => {
+        singles.push(message.to);
+        if (message.to === bad) throw new Error('mailbox unavailable');
+        delivered.push(message.to);
+      },
+      sendBatch: async (messages) => {
+        batches.push(messages.map((message) => message.to));
+        if (messages.some((message) => message.to === bad)) throw new Error('batch refused');
+        delivered.push(...messages.map((message) => message.to));
+      },
+    };
+    return { transport, batches, singles, delivered };
+  }
+
+  it('claims a batch and hands it to the transport at once, then marks it sent in one round', async () => {
+    const { transport, batches, singles } = batchTransport();
+    const addresses = Array.from({ length: 7 }, (_, i) => `batch${i}@example.co.za`);
+    for (const to of addresses) await enqueueMail(db, mail(to));
+    expect(await deliverDueMail(db, transport, silent, 5)).toBe(5);
+    expect(batches.map((batch) => batch.length)).toEqual([5]);
+    expect(await deliverDueMail(db, transport, silent, 5)).toBe(2);
+    expect(batches.map((batch) => batch.length)).toEqual([5, 2]);
+    expect(batches.flat().sort()).toEqual([...addresses].sort());
+    expect(singles).toEqual([]);
+    const rows = await db.selectFrom('email_outbox').select(['status', 'attempts']).execute();
+    expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+  });
+
+  it('a batch with one failing mail sends the others and retries only that one, with its backoff', async () => {
+    const { transport, delivered, singles } = batchTransport('bad@example.co.za');
+    for (const to of ['a@example.co.za', 'bad@example.co.za', 'b@example.co.za'])
+      await enqueueMail(db, mail(to));
+    expect(await deliverDueMail(db, transport, silent)).toBe(2);
+    expect(delivered.sort()).toEqual(['a@example.co.za', 'b@example.co.za']);
+    expect(await outboxRow('bad@example.co.za')).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: 'mailbox unavailable',
+    });
+    expect(await secondsUntilNextAttempt('bad@example.co.za')).toBeGreaterThan(retryDelaySeconds(1) - 2);
+    expect(await outboxRow('a@example.co.za')).toMatchObject({ status: 'sent', attempts: 1 });
+
+    singles.length = 0;
+    await makeDue();
+    expect(await deliverDueMail(db, transport, silent)).toBe(0);
+    // The next round claims only the failed mail; the sent ones are never sent again.
+    expect(singles).toEqual(['bad@example.co.za']);
+    expect(delivered.filter((to) => to !== 'bad@example.co.za')).toHaveLength(2);
+  });
+
+  it('two workers draining the same outbox at once never send the same mail', async () => {
+    const addresses = Array.from({ length: 40 }, (_, i) => `both${i}@example.co.za`);
+    for (const to of addresses) await enqueueMail(db, mail(to));
+    const sent: string[] = [];
+    const worker = (name: string): MailTransport => ({
+      kind: 'smtp',
+      send: async (message) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        sent.push(`${name}:${message.id}`);
+      },
+    });
+    const drain = async (transport: MailTransport) => {
+      while ((await deliverDueMail(db, transport, silent, 6)) > 0);
+    };
+    await Promise.all([drain(worker('one')), drain(worker('two'))]);
+    const ids = sent.map((entry) => entry.split(':')[1]);
+    expect(ids).toHaveLength(40);
+    expect(new Set(ids).size).toBe(40);
+    expect(sent.some((entry) => entry.startsWith('one:'))).toBe(true);
+    expect(sent.some((entry) => entry.startsWith('two:'))).toBe(true);
+    const pending = await db
+      .selectFrom('email_outbox')
+      .select('id')
+      .where('status', '=', 'pending')
+      .execute();
+    expect(pending).toEqual([]);
+  });
+
+  it('the dev mailbox takes a batch in one statement and keeps one copy of each mail', async () => {
+    const transport = createDevMailboxTransport(db);
+    for (const to of ['x@example.co.za', 'y@example.co.za']) await enqueueMail(db, mail(to));
+    expect(await deliverDueMail(db, transport, silent)).toBe(2);
+    const messages = (await db.selectFrom('email_outbox').selectAll().execute()).map(asDeliverable);
+    await transport.sendBatch?.(messages);
+    const captured = await db.selectFrom('dev_mailbox').select('to_address').orderBy('to_address').execute();
+    expect(captured.map((row) => row.to_address)).toEqual(['x@example.co.za', 'y@example.co.za']);
+  });
+});
+
+describe('SMTP transport', () => {
+  it('delivers a batch over a few pooled connections, each message once', async () => {
+    const sink = await startSmtpSink();
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${sink.port}`, 'Rentza <no-reply@rentza.co.za>');
+    try {
+      const addresses = Array.from({ length: 24 }, (_, i) => `smtp${i}@example.co.za`);
+      for (const to of addresses) await enqueueMail(db, mail(to));
+      expect(await deliverDueMail(db, transport, silent)).toBe(24);
+      expect(sink.received()).toBe(24);
+      expect(sink.connections()).toBeLessThanOrEqual(SMTP_POOL_CONNECTIONS);
+      expect(await deliverDueMail(db, transport, silent)).toBe(0);
+      expect(sink.received()).toBe(24);
+    } finally {
+      transport.close?.();
+      await sink.close();
+    }
+  });
+});
+
+describe('pooledSmtpUrl', () => {
+  it('turns pooling on with a few connections, and keeps what SMTP_URL says itself', () => {
+    const pooled = new URL(pooledSmtpUrl('smtp://user:secret@mail.example:587'));
+    expect(pooled.searchParams.get('pool')).toBe('true');
+    expect(pooled.searchParams.get('maxConnections')).toBe(String(SMTP_POOL_CONNECTIONS));
+    expect(pooled.username).toBe('user');
+    expect(pooled.host).toBe('mail.example:587');
+    const own = new URL(pooledSmtpUrl('smtps://mail.example?pool=false&maxConnections=2'));
+    expect(own.searchParams.get('pool')).toBe('false');
+    expect(own.searchParams.get('maxConnections')).toBe('2');
+  });
+});
+
 describe('dev mailbox transport', () => {
   it('keeps one copy of a mail even if it is sent twice', async () => {
     const transport = createDevMailboxTransport(db);
     await enqueueMail(db, mail('dev@example.co.za', 'Reset your Rentza password'));
-    const row = await outboxRow('dev@example.co.za');
-    const message = {
-      id: row.id,
-      to: row.to_address,
-      subject: row.subject,
-      html: row.html,
-      text: row.text,
-      attachments: [],
-    };
+    const message = asDeliverable(await outboxRow('dev@example.co.za'));
     await transport.send(message);
     await transport.send(message);
-    const captured = await db.selectFrom('dev_mailbox').selectAll().where('outbox_id', '=', row.id).execute();
+    const captured = await db
+      .selectFrom('dev_mailbox')
+      .selectAll()
+      .where('outbox_id', '=', message.id)
+      .execute();
     expect(captured).toHaveLength(1);
     expect(captured[0]).toMatchObject({
       to_address: 'dev@example.co.za',

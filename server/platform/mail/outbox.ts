@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/types.ts';
-import type { MailAttachment, MailTransport, OutgoingMail } from './transports.ts';
+import type { DeliverableMail, MailAttachment, MailTransport, OutgoingMail } from './transports.ts';
 
 /** Retry delay after the nth failed attempt: 10 s, 20 s, 40 s … capped at one hour. Mail is never dropped. */
 export function retryDelaySeconds(attempts: number): number {
@@ -19,7 +19,12 @@ const outboxRow = (mail: OutgoingMail) => ({
 /** Several emails in one statement (e.g. the client's and the owner's copy of one event). */
 export async function enqueueMails(db: Kysely<Database>, mails: OutgoingMail[]): Promise<void> {
   if (mails.length === 0) return;
-  await db.insertInto('email_outbox').values(mails.map(outboxRow)).execute();
+  await outboxInsert(db, mails).execute();
+}
+
+/** enqueueMails's statement (at least one mail), not yet run: to write it with others in one statement. */
+export function outboxInsert(db: Kysely<Database>, mails: OutgoingMail[]) {
+  return db.insertInto('email_outbox').values(mails.map(outboxRow));
 }
 
 /**
@@ -98,16 +103,33 @@ async function loadAttachments(db: Kysely<Database>, outboxIds: string[]) {
 
 export const SEND_LEASE_SECONDS = 300;
 
+/** Mails a worker claims and sends per round (docs/decisions/067). */
+export const OUTBOX_BATCH_SIZE = 100;
+/** How long a busy worker lets mail gather between rounds that found less than a batch. */
+const OUTBOX_GATHER_MS = 50;
+
 /**
- * Sends due outbox rows, a batch at a time. Rows are claimed with SKIP LOCKED and leased for a few minutes, so several
- * servers can share the outbox and a crash mid-send only delays that mail; no lock is held during I/O.
+ * Sends due outbox rows, a batch at a time; returns how many were sent. Rows are claimed with SKIP
+ * LOCKED and leased for a few minutes, so several servers can share the outbox and a crash mid-send
+ * only delays that mail; no lock is held during I/O. The batch goes to the transport at once (one
+ * statement for the dev mailbox, the SMTP pool's connections in parallel); a mail that fails is
+ * retried alone, with its own backoff, and the rest are marked sent together.
  */
 export async function deliverDueMail(
   db: Kysely<Database>,
   transport: MailTransport,
   logger?: Logger,
-  batchSize = 50,
+  batchSize = OUTBOX_BATCH_SIZE,
 ): Promise<number> {
+  return (await deliverDueBatch(db, transport, logger, batchSize)).sent;
+}
+
+async function deliverDueBatch(
+  db: Kysely<Database>,
+  transport: MailTransport,
+  logger: Logger | undefined,
+  batchSize: number,
+): Promise<{ claimed: number; sent: number }> {
   const claimed = await db
     .updateTable('email_outbox')
     .set((eb) => ({
@@ -128,19 +150,27 @@ export async function deliverDueMail(
         .skipLocked(),
     )
     .returningAll()
+    .returning(
+      sql<boolean>`EXISTS (SELECT 1 FROM email_attachments a WHERE a.outbox_id = email_outbox.id)`.as(
+        'has_attachments',
+      ),
+    )
     .execute();
+  if (claimed.length === 0) return { claimed: 0, sent: 0 };
   claimed.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
   const attachments = await loadAttachments(
     db,
-    claimed.map((row) => row.id),
+    claimed.filter((row) => row.has_attachments).map((row) => row.id),
   );
 
-  const sentIds: string[] = [];
+  const failures = new Map<string, unknown>();
+  const ready: DeliverableMail[] = [];
   for (const row of claimed) {
-    try {
-      const files = attachments.get(row.id) ?? [];
-      if (files.some((file) => file.content.length === 0)) throw new Error('an attachment is not ready yet');
-      await transport.send({
+    const files = attachments.get(row.id) ?? [];
+    if (files.some((file) => file.content.length === 0))
+      failures.set(row.id, new Error('an attachment is not ready yet'));
+    else
+      ready.push({
         id: row.id,
         to: row.to_address,
         subject: row.subject,
@@ -149,19 +179,10 @@ export async function deliverDueMail(
         replyTo: row.reply_to,
         attachments: files,
       });
-      sentIds.push(row.id);
-    } catch (error) {
-      logger?.warn({ err: error, outboxId: row.id, attempts: row.attempts }, 'mail send failed; will retry');
-      await db
-        .updateTable('email_outbox')
-        .set({
-          last_error: error instanceof Error ? error.message : String(error),
-          next_attempt_at: sql<Date>`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`,
-        })
-        .where('id', '=', row.id)
-        .execute();
-    }
   }
+  for (const [id, error] of await sendAll(transport, ready)) failures.set(id, error);
+
+  const sentIds = claimed.filter((row) => !failures.has(row.id)).map((row) => row.id);
   if (sentIds.length > 0) {
     await db
       .updateTable('email_outbox')
@@ -169,7 +190,51 @@ export async function deliverDueMail(
       .where('id', 'in', sentIds)
       .execute();
   }
-  return sentIds.length;
+  for (const row of claimed) {
+    if (!failures.has(row.id)) continue;
+    const error = failures.get(row.id);
+    logger?.warn({ err: error, outboxId: row.id, attempts: row.attempts }, 'mail send failed; will retry');
+    await db
+      .updateTable('email_outbox')
+      .set({
+        last_error: error instanceof Error ? error.message : String(error),
+        next_attempt_at: sql<Date>`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`,
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  return { claimed: claimed.length, sent: sentIds.length };
+}
+
+/**
+ * Sends the mails, oldest first, and returns the failed ones with their errors. A transport that
+ * takes a whole batch gets it at once; if that batch fails, each mail is tried alone, so one bad
+ * mail fails only itself. Otherwise the sends run together (the SMTP pool bounds the connections).
+ */
+async function sendAll(transport: MailTransport, mails: DeliverableMail[]): Promise<Map<string, unknown>> {
+  const failures = new Map<string, unknown>();
+  if (mails.length === 0) return failures;
+  if (transport.sendBatch && mails.length > 1) {
+    try {
+      await transport.sendBatch(mails);
+      return failures;
+    } catch {
+      // One by one below: find the mail that fails.
+    }
+    for (const mail of mails) {
+      try {
+        await transport.send(mail);
+      } catch (error) {
+        failures.set(mail.id, error);
+      }
+    }
+    return failures;
+  }
+  const results = await Promise.allSettled(mails.map((mail) => transport.send(mail)));
+  results.forEach((result, index) => {
+    if (result.status === 'rejected') failures.set((mails[index] as DeliverableMail).id, result.reason);
+  });
+  return failures;
 }
 
 export interface OutboxWorker {
@@ -184,17 +249,22 @@ export function startOutboxWorker(
   logger: Logger,
   intervalMs = 2000,
 ): OutboxWorker {
-  const batchSize = 50;
+  const batchSize = OUTBOX_BATCH_SIZE;
   let running: Promise<unknown> | null = null;
   let stopped = false;
   let pokedWhileRunning = false;
-  // Drains the due mail: keeps going while batches come back full or new mail was enqueued meanwhile.
+  // One delivery loop per process: it drains the due mail, going on while batches come back full or
+  // new mail was enqueued meanwhile; pokes during a round only ask for another round.
+  // Under a steady stream of pokes, a round that found less than a batch waits a moment before the
+  // next, so mail arriving meanwhile goes out together rather than a round per booking.
   const drain = async () => {
-    let delivered: number;
+    let claimed: number;
     do {
       pokedWhileRunning = false;
-      delivered = await deliverDueMail(db, transport, logger, batchSize);
-    } while (!stopped && (delivered === batchSize || pokedWhileRunning));
+      ({ claimed } = await deliverDueBatch(db, transport, logger, batchSize));
+      if (claimed < batchSize && pokedWhileRunning && !stopped)
+        await new Promise((resolve) => setTimeout(resolve, OUTBOX_GATHER_MS));
+    } while (!stopped && (claimed === batchSize || pokedWhileRunning));
   };
   const run = () => {
     if (stopped) return;

@@ -1,0 +1,213 @@
+import { type Kysely, sql } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import type { IsoDate } from '../../../domain/dates.ts';
+import { type Entitlements, entitlementsFor } from '../../../domain/entitlements.ts';
+import type { AddOnId } from '../../../domain/subscriptions.ts';
+import type { VatRate } from '../../../domain/vat.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
+import type { Database, PropertiesTable, Property, UserSettings } from '../../db/types.ts';
+import { staffManagingReservations } from '../in-app-notifications/in-app-notifications.service.ts';
+import type { KnownSubscription } from './reservation-quota.ts';
+
+/**
+ * Everything a new booking reads, in one statement at the start of its transaction
+ * (docs/decisions/067): the listing, held FOR SHARE until commit (archiving it waits for the
+ * booking, or the booking sees it archived), with its rate periods and cover image; the owner, their
+ * subscription and add-ons, business details and latest rental agreement; the VAT rates; the staff
+ * who manage reservations; and which of a few candidate references are taken already.
+ */
+export interface BookingContext {
+  property: Property;
+  owner: {
+    id: string;
+    name: string;
+    email: string;
+    first_name: string;
+    last_name: string;
+    isOwner: boolean;
+    is_active: boolean;
+    settings: UserSettings;
+  };
+  /** Active staff holding the reservations permission, with their notification switches. */
+  managers: { id: string; settings: UserSettings }[];
+  subscription: KnownSubscription;
+  entitlements: Entitlements;
+  businessDetails: { vat_registered: boolean; trading_name: string; logo_key: string | null } | null;
+  vatRates: VatRate[];
+  rates: { start_date: IsoDate; end_date: IsoDate; rate_cents: number }[];
+  latestAgreement: { id: string; version: number; business_name: string } | null;
+  coverKey: string | null;
+  /** The first of the candidate references no reservation has, or null when all are taken. */
+  freeReference: string | null;
+}
+
+/**
+ * Every column of a listing, named: a prepared statement's result may not grow with a migration (a
+ * column missing here fails the type check where the row becomes a Property).
+ */
+const PROPERTY_COLUMNS = [
+  'id',
+  'owner_id',
+  'type',
+  'category',
+  'title',
+  'description',
+  'city',
+  'location',
+  'price_per_day_cents',
+  'currency',
+  'amenities',
+  'availability_start',
+  'availability_end',
+  'is_active',
+  'status',
+  'cleaning_fee_cents',
+  'security_deposit_cents',
+  'specifications',
+  'archived_at',
+  'instant_book',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof PropertiesTable)[];
+
+/** How many new references a booking offers the context query, which says the first one not taken. */
+export const REFERENCE_CANDIDATES = 2;
+
+/** The context query, compiled once (it is on every booking's path). */
+const contextQuery = compiledOnce(
+  (db: Kysely<Database>, values: { propertyId: string; now: Date; referenceCandidates: readonly string[] }) =>
+    db
+      .selectFrom('properties as p')
+      .innerJoin('users as o', 'o.id', 'p.owner_id')
+      .leftJoin('subscriptions as s', 's.owner_id', 'p.owner_id')
+      .leftJoin('business_details as bd', 'bd.owner_id', 'p.owner_id')
+      .select(PROPERTY_COLUMNS.map((column) => `p.${column}` as const))
+      .select([
+        'o.name as owner_name',
+        'o.email as owner_email',
+        'o.first_name as owner_first_name',
+        'o.last_name as owner_last_name',
+        'o.role as owner_role',
+        'o.is_active as owner_is_active',
+        'o.settings as owner_settings',
+        's.id as subscription_id',
+        's.plan_id as subscription_plan_id',
+        's.status as subscription_status',
+        'bd.owner_id as details_owner_id',
+        'bd.vat_registered',
+        'bd.trading_name',
+        'bd.logo_key',
+      ])
+      .select((eb) => [
+        jsonArrayFrom(
+          eb
+            .selectFrom('property_rates as pr')
+            .select(['pr.start_date', 'pr.end_date', 'pr.rate_cents'])
+            .whereRef('pr.property_id', '=', 'p.id')
+            .orderBy('pr.start_date'),
+        ).as('rates'),
+        jsonArrayFrom(
+          db.selectFrom('vat_rates').select(['effective_from', 'rate_percent']).orderBy('effective_from'),
+        ).as('vat_rates'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('subscription_add_ons as sa')
+            .select('sa.add_on_id')
+            .whereRef('sa.subscription_id', '=', 's.id')
+            .where((add) => add.or([add('sa.removed_at', 'is', null), add('sa.removed_at', '>', values.now)]))
+            .orderBy('sa.added_at'),
+        ).as('add_ons'),
+        jsonObjectFrom(
+          eb
+            .selectFrom('rental_agreements as ra')
+            .select(['ra.id', 'ra.version', 'ra.business_name'])
+            .whereRef('ra.owner_id', '=', 'p.owner_id')
+            .orderBy('ra.version', 'desc')
+            .limit(1),
+        ).as('latest_agreement'),
+        jsonArrayFrom(staffManagingReservations(db, eb.ref('p.owner_id')).select(['id', 'settings'])).as(
+          'managers',
+        ),
+        eb
+          .selectFrom('property_images as pi')
+          .select('pi.thumbnail_key')
+          .whereRef('pi.property_id', '=', 'p.id')
+          .orderBy('pi.position')
+          .orderBy('pi.created_at')
+          .limit(1)
+          .as('cover_key'),
+        sql<string[]>`(SELECT coalesce(json_agg(reference), '[]'::json) FROM reservations
+          WHERE reference IN (${sql.join(values.referenceCandidates)}))`.as('taken_references'),
+      ])
+      .where('p.id', '=', values.propertyId)
+      .forShare('p'),
+  { propertyId: true, now: true, referenceCandidates: REFERENCE_CANDIDATES },
+);
+
+export async function loadBookingContext(
+  trx: Kysely<Database>,
+  propertyId: string,
+  options: { now: Date; referenceCandidates: readonly string[] },
+): Promise<BookingContext | null> {
+  const [row] = await contextQuery(trx, { propertyId, ...options });
+  if (!row) return null;
+  const {
+    owner_name,
+    owner_email,
+    owner_first_name,
+    owner_last_name,
+    owner_role,
+    owner_is_active,
+    owner_settings,
+    subscription_id,
+    subscription_plan_id,
+    subscription_status,
+    details_owner_id,
+    vat_registered,
+    trading_name,
+    logo_key,
+    rates,
+    vat_rates,
+    add_ons,
+    latest_agreement,
+    managers,
+    cover_key,
+    taken_references,
+    ...property
+  } = row;
+  const subscription =
+    subscription_id && subscription_plan_id && subscription_status
+      ? { id: subscription_id, plan_id: subscription_plan_id, status: subscription_status }
+      : null;
+  const addOns = add_ons.map((addOn) => addOn.add_on_id as AddOnId);
+  const taken = new Set(taken_references);
+  return {
+    property,
+    owner: {
+      id: property.owner_id,
+      name: owner_name,
+      email: owner_email,
+      first_name: owner_first_name,
+      last_name: owner_last_name,
+      isOwner: owner_role === 'owner',
+      is_active: owner_is_active,
+      settings: owner_settings,
+    },
+    managers,
+    subscription,
+    // As entitlementsOf: no subscription is the Starter plan.
+    entitlements: entitlementsFor(subscription?.plan_id ?? 'starter', subscription ? addOns : []),
+    businessDetails:
+      details_owner_id !== null
+        ? { vat_registered: !!vat_registered, trading_name: trading_name ?? '', logo_key: logo_key ?? null }
+        : null,
+    vatRates: vat_rates.map((rate) => ({
+      effectiveFrom: rate.effective_from,
+      ratePercent: Number(rate.rate_percent),
+    })),
+    rates,
+    latestAgreement: latest_agreement,
+    coverKey: cover_key ?? null,
+    freeReference: options.referenceCandidates.find((candidate) => !taken.has(candidate)) ?? null,
+  };
+}
