@@ -128,7 +128,7 @@ describe.runIf(browserAvailable)('journey: booking and managing reservations', (
 
     // The client now sees it confirmed, and both were emailed.
     await client.page.reload();
-    await expect.poll(() => card.getByText('Confirmed').isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
     const mails = (await (
       await client.page.request.get('/api/dev/mailbox?to=lerato%40rentza.test')
     ).json()) as Array<{ subject: string }>;
