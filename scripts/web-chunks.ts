@@ -137,6 +137,7 @@ export function loadUnitGroups(
   const unitsOf = new Map<string, LoadUnit[]>();
   for (const unit of units) {
     const roots = [...(unit.screen ? screenRoots : lazy)].filter((id) => unit.has(id));
+    if (roots.length === 0) throw new Error(`Load unit ${unit.name}: no such module in the build (moved?)`);
     for (const id of closure(modules, roots)) {
       if (!initial.has(id)) unitsOf.set(id, [...(unitsOf.get(id) ?? []), unit]);
     }
