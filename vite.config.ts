@@ -4,6 +4,7 @@ import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { loadUnitChunks } from './scripts/web-chunks.ts';
 import { type Manifest, routePreloads, routesOf } from './scripts/web-routes.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -38,11 +39,14 @@ function routePreloadsFile(): Plugin {
   };
 }
 
+const chunks = loadUnitChunks();
+
 export default defineConfig({
   root: 'web',
   plugins: [
     react(),
     routePreloadsFile(),
+    chunks.plugin,
     // .br and .gz beside every text file of the build, served by the server (@fastify/static
     // preCompressed) to clients that accept them: docs/decisions/011.
     compression({
@@ -69,17 +73,16 @@ export default defineConfig({
       resolveDependencies: (filename, deps) =>
         MANAGEMENT_SCREEN.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
     },
-    // Everything the entry needs at start in one file: fewer requests, better compression.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'] },
-            // Tiny modules nearly every screen uses: as separate files each costs a request and its wrapper.
-            {
-              name: 'app',
-              test: /web\/lib\/page-title\.ts|@mantine\/core\/esm\/components\/(Paper|Title|CloseButton)\/|@mantine\/(hooks|core)\/esm\/.*(use-id|use-uncontrolled|use-merged-ref|create-safe-context|get-base-value|get-auto-contrast-value|DirectionProvider)/,
-            },
+            // Everything the entry needs at start in one file: fewer requests, better compression.
+            { name: 'index', tags: ['$initial'] },
+            // The code of the screens people land on and of what pages load once painted, by what loads
+            // together, not one file per set of lazy modules sharing it (docs/decisions/066). Each
+            // module's group is given whole (its imports have theirs): no dependencies pulled in.
+            { name: chunks.groupOf, debugName: 'load units', includeDependenciesRecursively: false },
           ],
         },
       },

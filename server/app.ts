@@ -20,7 +20,7 @@ import { completeDocument, openApiTransform, PUBLIC_ACCESS, SECURITY_SCHEMES } f
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { registerNotFound, registerWebApp } from './http/web-app.ts';
-import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerAccountRoutes, sessionPreload } from './modules/account/account.routes.ts';
 import { registerAdminOverviewRoutes } from './modules/admin-overview/admin-overview.routes.ts';
 import { registerAdminUserRoutes } from './modules/admin-users/admin-user.routes.ts';
 import { registerAgreementRoutes } from './modules/agreements/agreement.routes.ts';
@@ -53,6 +53,7 @@ import { registerSimulatorMerchantRoutes } from './modules/payfast-simulator/sim
 import { registerPaymentRoutes } from './modules/payments/payment.routes.ts';
 import { registerPhotographyRoutes } from './modules/photography/photography.routes.ts';
 import { registerPropertyRoutes } from './modules/properties/property.routes.ts';
+import { listingPagePreloads } from './modules/properties/property.service.ts';
 import { registerPropertyImageRoutes } from './modules/property-images/property-image.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerReservationRoutes } from './modules/reservations/reservation.routes.ts';
@@ -233,7 +234,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPaymentSettingsRoutes(app, deps);
   if (options.devMailbox) registerDevMailboxRoutes(app, deps);
 
-  const servesWeb = await registerWebApp(app, options.webDistDir ? path.resolve(options.webDistDir) : null);
+  const servesWeb = await registerWebApp(
+    app,
+    options.webDistDir ? path.resolve(options.webDistDir) : null,
+    async (pathname, request) =>
+      [sessionPreload(request), await listingPagePreloads(deps.db, pathname)].filter(Boolean).join(', ') ||
+      null,
+  );
   registerNotFound(app, servesWeb);
 
   return app;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPermissions } from '../../domain/permissions.ts';
 import { ROLES } from '../../domain/roles.ts';
 import { navigationLinks, quickActions } from '../../domain/routes.ts';
+import { insertImages, insertProperty, type PropertyOptions } from '../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { withHomeFirstPaint } from './first-paint.ts';
 import { cacheControlFor, HASHED_ASSET_CACHE, PAGE_CACHE, PUBLIC_FILE_CACHE } from './web-app.ts';
@@ -176,6 +177,46 @@ describe('serving the built web app', () => {
       expect(response.headers.link).toBe(ENTRY_LINK);
     },
   );
+
+  describe('the listing a page shows, and its cover photo', () => {
+    const listingLinks = (id: string) =>
+      `</api/properties/${id}>; rel=preload; as=fetch; crossorigin, ` +
+      `</api/images/properties/${id}/0-display.webp>; rel=preload; as=image; fetchpriority=high`;
+    async function listing(options: PropertyOptions) {
+      const owner = await t.createUser({ role: 'owner' });
+      const property = await insertProperty(t.db, owner.id, options);
+      await insertImages(t.db, property.id, 2);
+      return property.id;
+    }
+
+    it('are preloaded with the listing page and the booking page (the photo is their largest paint)', async () => {
+      const id = await listing({ is_active: true, status: 'available' });
+      expect((await t.get(`/property/${id}`)).headers.link).toBe(
+        `${ENTRY_LINK}, </assets/property-details-Cc33.js>; rel=modulepreload, ${listingLinks(id)}`,
+      );
+      expect((await t.get(`/reservation/${id}`)).headers.link).toBe(`${ENTRY_LINK}, ${listingLinks(id)}`);
+    });
+
+    it.each([
+      ['an inactive listing', { is_active: false }],
+      ['an archived listing', { archived_at: new Date() }],
+    ])('are not named for %s', async (_what, options: PropertyOptions) => {
+      const id = await listing({ is_active: true, status: 'available', ...options });
+      expect((await t.get(`/reservation/${id}`)).headers.link).toBe(ENTRY_LINK);
+    });
+  });
+
+  it('preloads the session with a page requested with a session cookie (every page asks for it)', async () => {
+    const { cookie } = await t.signInAs({ role: 'client' });
+    const session = '</api/session>; rel=preload; as=fetch; crossorigin';
+    expect((await t.get('/', { headers: { cookie } })).headers.link).toBe(
+      `${ENTRY_LINK}, </assets/home-Aa11.js>; rel=modulepreload, </assets/Grid-Bb22.js>; rel=modulepreload, ${session}`,
+    );
+    expect((await t.get('/properties', { headers: { cookie } })).headers.link).toBe(
+      `${ENTRY_LINK}, ${session}`,
+    );
+    expect((await t.get('/properties')).headers.link).toBe(ENTRY_LINK);
+  });
 
   it('sends no Link preloads with a file', async () => {
     const response = await t.get('/assets/index-Ab12Cd34.js');

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../domain/errors.ts';
 import { withHomeFirstPaint } from './first-paint.ts';
 
@@ -75,12 +75,23 @@ function routePattern(routePath: string): RegExp {
 }
 
 /**
+ * More Link header entries for a page, from the data it shows (e.g. its largest image), or null.
+ * Never throws: a failed lookup only loses the hint.
+ */
+export type PageHints = (pathname: string, request: FastifyRequest) => Promise<string | null>;
+
+/**
  * Serves the built web app (`vite build` output) from `webDir`: the files, with the .br/.gz copies
  * the build made (docs/decisions/011) for clients that accept them, and index.html for `/` and every
- * other GET that is not an API route or a missing asset (the app's client-side routes).
- * Returns false, serving nothing, when there is no build.
+ * other GET that is not an API route or a missing asset (the app's client-side routes), with the Link
+ * preloads of its code and `hints`' (docs/decisions/066). Returns false, serving nothing, when there
+ * is no build.
  */
-export async function registerWebApp(app: FastifyInstance, webDir: string | null): Promise<boolean> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDir: string | null,
+  hints: PageHints = async () => null,
+): Promise<boolean> {
   if (webDir === null || !existsSync(path.join(webDir, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: webDir,
@@ -94,14 +105,17 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | null
     },
   });
   const preloadsOf = pagePreloads(webDir);
-  app.decorateReply('sendPage', function sendPage(this: FastifyReply, pathname: string) {
-    const link = preloadsOf(pathname);
+  /** The page's code, then what `hints` adds. */
+  const linkOf = async (pathname: string, request: FastifyRequest) =>
+    [preloadsOf(pathname), await hints(pathname, request).catch(() => null)].filter(Boolean).join(', ');
+  app.decorateReply('sendPage', async function sendPage(this: FastifyReply, pathname: string) {
+    const link = await linkOf(pathname, this.request);
     if (link) this.header('link', link);
     return this.sendFile('index.html');
   });
   const home = homePage(webDir);
-  app.get('/', { schema: { hide: true } }, (request, reply) => {
-    const link = preloadsOf('/');
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    const link = await linkOf('/', request);
     if (link) reply.header('link', link);
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
@@ -127,8 +141,8 @@ function homePage(webDir: string) {
 
 declare module 'fastify' {
   interface FastifyReply {
-    /** index.html for a page of the app at `pathname`, with Link preloads for that page's code. */
-    sendPage(pathname: string): FastifyReply;
+    /** index.html for a page of the app at `pathname`, with Link preloads for that page's code and data. */
+    sendPage(pathname: string): Promise<FastifyReply>;
   }
 }
 

@@ -87,6 +87,23 @@ export async function insertProperty(
     .executeTakeFirstOrThrow();
 }
 
+/** `count` photo records of a listing (no files), in order: `properties/<id>/<position>-display.webp`. */
+export async function insertImages(db: Kysely<Database>, propertyId: string, count: number): Promise<void> {
+  await db
+    .insertInto('property_images')
+    .values(
+      Array.from({ length: count }, (_, position) => ({
+        property_id: propertyId,
+        position,
+        display_key: `properties/${propertyId}/${position}-display.webp`,
+        thumbnail_key: `properties/${propertyId}/${position}-thumb.webp`,
+        width: 10,
+        height: 10,
+      })),
+    )
+    .execute();
+}
+
 /** A rate period of a listing: [from, to) days from today at a rate (seasonal prices, spec booking-core §5). */
 export async function insertRate(
   db: Kysely<Database>,

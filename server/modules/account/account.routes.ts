@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AccountDeletionSchema, dataExportFileName } from '../../../domain/account-deletion.ts';
@@ -12,6 +12,17 @@ import { ErrorResponseSchema, toUserProfile } from './account.schemas.ts';
 import { updateProfile } from './account.service.ts';
 import { deleteAccount } from './account-deletion.service.ts';
 import { buildDataExport } from './data-export.service.ts';
+
+/**
+ * A Link header entry that preloads GET /api/session with a page requested with a session cookie, or
+ * null: every page asks for it, and signed-in pages wait for it to draw (docs/decisions/066).
+ * `crossorigin` (anonymous): a same-origin request with cookies, as web/lib/api.ts fetches.
+ */
+export function sessionPreload(request: FastifyRequest): string | null {
+  return /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/.test(request.headers.cookie ?? '')
+    ? '</api/session>; rel=preload; as=fetch; crossorigin'
+    : null;
+}
 
 export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -47,7 +47,7 @@ import {
   setArchivedAt,
   updateProperty,
 } from './property.repository.ts';
-import { toPropertyDto, toPublicPropertyDto } from './property.schemas.ts';
+import { imageUrl, toPropertyDto, toPublicPropertyDto } from './property.schemas.ts';
 
 export const PROPERTY_MESSAGES = {
   notAuthenticated: 'User not authenticated',
@@ -238,15 +238,40 @@ export async function restoreListing(
  * The street address is for the business, admins and a client with a confirmed or completed booking
  * of the listing; everyone else sees the area (docs/decisions/043).
  */
+/** Whether a listing is shown to the public (active, available, not archived). */
+const isListed = (property: Property | undefined) =>
+  !!property?.is_active && property.status === 'available' && !property.archived_at;
+
+/** The pages that show one listing first: the listing, and booking it. */
+const LISTING_PAGE = /^\/(?:property|reservation)\/([0-9a-f-]{36})\/?$/i;
+
+/**
+ * Link header entries for a page that shows one listing (`/property/:id`, `/reservation/:id`), or
+ * null: the browser fetches the listing (as the app will ask for it) and its cover photo (the page's
+ * largest paint) with the page, instead of once the app has run (docs/decisions/066). Public
+ * listings only.
+ */
+export async function listingPagePreloads(db: Kysely<Database>, pathname: string): Promise<string | null> {
+  const id = LISTING_PAGE.exec(pathname)?.[1];
+  if (!id) return null;
+  const property = await findPropertyById(db, id);
+  if (!isListed(property)) return null;
+  const [cover] = await listCoverImagesOf(db, [id]);
+  return [
+    // `crossorigin` (anonymous): a same-origin request with cookies, as web/lib/api.ts fetches.
+    `</api/properties/${id}>; rel=preload; as=fetch; crossorigin`,
+    ...(cover ? [`<${imageUrl(cover.display_key)}>; rel=preload; as=image; fetchpriority=high`] : []),
+  ].join(', ');
+}
+
 export async function getListing(
   db: Kysely<Database>,
   viewer: User | null,
   id: string,
 ): Promise<ListingDetail> {
   const property = await findPropertyById(db, id);
-  const listed = property?.is_active && property.status === 'available' && !property.archived_at;
   const ownBusiness = !!viewer && !!property && property.owner_id === businessIdOf(viewer);
-  if (!property || !(listed || ownBusiness)) throw notFound(PROPERTY_MESSAGES.notFound);
+  if (!property || !(isListed(property) || ownBusiness)) throw notFound(PROPERTY_MESSAGES.notFound);
   const seesAddress =
     ownBusiness ||
     viewer?.role === 'admin' ||

@@ -14,6 +14,7 @@ import {
   readGpsLatitudeRef,
   solidImage,
 } from '../../platform/images/test-images.ts';
+import { insertImages } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
 import { MAX_IMAGES_PER_PROPERTY } from './property-image.service.ts';
@@ -239,19 +240,7 @@ describe('POST /api/properties/:id/images', () => {
 
   it(`refuses more than ${MAX_IMAGES_PER_PROPERTY} photos on one listing`, async () => {
     const { cookie, property } = await ownerWithListing();
-    await t.db
-      .insertInto('property_images')
-      .values(
-        Array.from({ length: MAX_IMAGES_PER_PROPERTY }, (_, position) => ({
-          property_id: property.id,
-          position,
-          display_key: `properties/${property.id}/${position}-display.webp`,
-          thumbnail_key: `properties/${property.id}/${position}-thumb.webp`,
-          width: 10,
-          height: 10,
-        })),
-      )
-      .execute();
+    await insertImages(t.db, property.id, MAX_IMAGES_PER_PROPERTY);
     expectError(
       await upload(property.id, [filePart(aJpeg)], cookie),
       400,

@@ -55,6 +55,13 @@ function CalendarLegend() {
 export const dayOf = (date: unknown) => String(date).slice(0, 10);
 
 /**
+ * While availability loads, the section keeps the height of the month it will show (six weeks, as
+ * DatesProvider's consistentWeeks draws every month, with its hint and legend: 375 px at 16 px
+ * text), so what is below it does not jump down when the calendar appears (layout shift).
+ */
+const LOADING_STYLE = { minHeight: '23.4rem' };
+
+/**
  * The booking page's availability calendar: the first click picks check-in, the second check-out
  * (domain/booking-range.ts), taken nights read as taken, with a legend.
  */
@@ -78,7 +85,7 @@ export function StayCalendar({
   const today = todayInBusinessZone();
   const lastAvailable = availability?.dates[availability.dates.length - 1] ?? today;
   return (
-    <section aria-labelledby="availability-heading">
+    <section aria-labelledby="availability-heading" style={loading ? LOADING_STYLE : undefined}>
       <Title order={2} size="h4" id="availability-heading" mb="xs">
         Availability for the next 3 months
       </Title>
@@ -158,7 +165,7 @@ export function DayCalendar({
   const today = todayInBusinessZone();
   const lastAvailable = availability?.dates[availability.dates.length - 1] ?? today;
   return (
-    <section aria-labelledby="availability-heading">
+    <section aria-labelledby="availability-heading" style={loading ? LOADING_STYLE : undefined}>
       <Title order={2} size="h4" id="availability-heading" mb="xs">
         Availability for the next 3 months
       </Title>
