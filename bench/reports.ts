@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { reportFor } from '../server/modules/reports/reports.service.ts';
 import { seedBillingLines } from './billing-lines-seed.ts';
-import { createPostgresTarget, seed } from './search.ts';
+import { createPostgresTarget, seed } from './seed.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 40);
 const WARMUP = 5;
@@ -30,8 +30,10 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     const seeded = performance.now();
-    await seed(target.database);
-    await seedBillingLines(db);
+    if (!target.reused) {
+      await seed(target.database);
+      await seedBillingLines(db);
+    }
     await sql`VACUUM ANALYZE reservation_transactions`.execute(db);
     const counts = await sql<{
       lines: number;

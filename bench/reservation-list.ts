@@ -19,7 +19,7 @@ import { migrateToLatest } from '../server/db/migrate.ts';
 import type { User } from '../server/db/types.ts';
 import { listVisibleReservations } from '../server/modules/reservations/reservation-queries.service.ts';
 import { seedBillingLines } from './billing-lines-seed.ts';
-import { createPostgresTarget, seed } from './search.ts';
+import { createPostgresTarget, seed } from './seed.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 10);
 const WARMUP = 2;
@@ -34,8 +34,10 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     const seeded = performance.now();
-    await seed(target.database);
-    await seedBillingLines(db);
+    if (!target.reused) {
+      await seed(target.database);
+      await seedBillingLines(db);
+    }
     await sql`VACUUM ANALYZE`.execute(db);
     log(`seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
     const big = await sql<{ owner_id: string; bookings: number }>`

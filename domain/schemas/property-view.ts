@@ -67,9 +67,13 @@ export type SearchedProperty = z.infer<typeof SearchedPropertySchema>;
 /** One page of search results, boosted listings first. */
 export const PropertyPageSchema = z.object({
   items: z.array(SearchedPropertySchema),
+  /** Every match, counted up to a cap (500): past it totalCapped is true and total is the cap. */
   total: z.number(),
+  totalCapped: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
+  /** The next page's `after`; null on the last page (docs/decisions/068). */
+  nextCursor: z.string().nullable(),
 });
 export type PropertyPage = z.infer<typeof PropertyPageSchema>;
 

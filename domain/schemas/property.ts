@@ -304,6 +304,9 @@ export function defaultSpecifications(type: PropertyType): SpecificationsInput {
 
 const optionalInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
 
+/** A search's `after` that is not the nextCursor of a page of the same search (its sort included). */
+export const SEARCH_CURSOR_INVALID = 'Invalid cursor: pass the nextCursor of a page of the same search';
+
 export const PropertySearchSchema = z
   .object({
     type: z.enum(PROPERTY_TYPES).optional(),
@@ -338,6 +341,15 @@ export const PropertySearchSchema = z
     sortBy: z.enum(['newest', 'price', 'rating']).default('newest'),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(48).default(12),
+    /**
+     * A page's nextCursor (docs/decisions/068): this page starts right after the listing it names,
+     * as fast on page 400 as on page 2; `page` is then only the caller's numbering, echoed back.
+     */
+    after: z
+      .string()
+      .max(200, SEARCH_CURSOR_INVALID)
+      .regex(/^[A-Za-z0-9_-]+$/, SEARCH_CURSOR_INVALID)
+      .optional(),
   })
   .superRefine((search, ctx) => {
     if ((search.checkIn && !search.checkOut) || (!search.checkIn && search.checkOut)) {

@@ -40,6 +40,7 @@ import * as calendarImport from './migrations/040-calendar-import.ts';
 import * as accountDeletion from './migrations/041-account-deletion.ts';
 import * as onlinePayments from './migrations/042-online-payments.ts';
 import * as receiptSeries from './migrations/043-receipt-series.ts';
+import * as searchAndListIndexes from './migrations/044-search-and-list-indexes.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '041-account-deletion': accountDeletion,
   '042-online-payments': onlinePayments,
   '043-receipt-series': receiptSeries,
+  '044-search-and-list-indexes': searchAndListIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -17,6 +17,8 @@ function renderPage(path = '/properties') {
         body: {
           items: [{ ...aProperty({ title: 'Lagoon Cottage' }), featured: false }],
           total: 1,
+          totalCapped: false,
+          nextCursor: null,
           page: 1,
           pageSize: 12,
         },
@@ -130,5 +132,56 @@ describe('/properties: the filter drawer (phones) applies on Apply', () => {
     await waitFor(() => expect(query(router).has('type')).toBe(false));
     expect(query(router).has('city')).toBe(false);
     expect(query(router).get('q')).toBe('lagoon');
+  });
+});
+
+describe('/properties: paging', () => {
+  /** Pages of 12 over a total counted up to its cap, each with the cursor of the page after it. */
+  function renderPaged(path: string) {
+    const api = mockApi((call) => {
+      if (call.url === '/api/properties/cities') return { body: [] };
+      if (call.url.startsWith('/api/properties?')) {
+        const page = Number(new URL(call.url, 'http://x').searchParams.get('page') ?? 1);
+        return {
+          body: {
+            items: [{ ...aProperty({ title: `Listing on page ${page}` }), featured: false }],
+            total: 1000,
+            totalCapped: true,
+            nextCursor: `cursor-after-${page}`,
+            page,
+            pageSize: 12,
+          },
+        };
+      }
+      return undefined;
+    });
+    return { api, ...renderWithProviders(<PropertiesPage />, { path, route: '/properties' }) };
+  }
+  const calledWith = (api: ReturnType<typeof mockApi>, page: string) =>
+    api.calls
+      .filter((call) => call.url.startsWith('/api/properties?'))
+      .map((call) => new URL(call.url, 'http://x').searchParams)
+      .filter((params) => params.get('page') === page);
+
+  it('says when more match than were counted, and asks for the next page after the last one seen', async () => {
+    const user = userEvent.setup();
+    const { api, router } = renderPaged('/properties?q=cottage');
+    expect(await screen.findByText('More than 1000 rentals found')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '2' }));
+    expect(await screen.findByText('Listing on page 2')).toBeTruthy();
+    expect(query(router).get('page')).toBe('2');
+    expect(calledWith(api, '2').map((params) => params.get('after'))).toEqual(['cursor-after-1']);
+    expect(calledWith(api, '2')[0]?.get('q')).toBe('cottage');
+  });
+
+  it('a page opened from its address is asked for by its number, and its next page by cursor', async () => {
+    const user = userEvent.setup();
+    const { api } = renderPaged('/properties?q=villa&page=84');
+    expect(await screen.findByText('Listing on page 84')).toBeTruthy();
+    expect(calledWith(api, '84')[0]?.has('after')).toBe(false);
+    // Past the counted pages, the next one is still offered while there is one.
+    await user.click(screen.getByRole('button', { name: 'next page' }));
+    expect(await screen.findByText('Listing on page 85')).toBeTruthy();
+    expect(calledWith(api, '85')[0]?.get('after')).toBe('cursor-after-84');
   });
 });

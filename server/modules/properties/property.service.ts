@@ -347,7 +347,7 @@ export async function searchListings(db: Kysely<Database>, search: PropertySearc
     todayInBusinessZone(),
   );
   if (dateError) throw badRequest(dateError);
-  const { items, total } = await searchProperties(db, search);
+  const { items, total, totalCapped, nextCursor } = await searchProperties(db, search);
   const [covers, totals] = await Promise.all([
     listCoverImagesOf(
       db,
@@ -362,8 +362,10 @@ export async function searchListings(db: Kysely<Database>, search: PropertySearc
       total_cents: totals.get(property.id),
     })),
     total,
+    totalCapped,
     page: search.page,
     pageSize: search.pageSize,
+    nextCursor,
   };
 }
 

@@ -48,6 +48,13 @@ export type ReservationRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['ex
 
 type ReservationQuery = ReturnType<typeof baseQuery>;
 
+/**
+ * A client's full name and email as one text, the expression of its trigram index (migration 044):
+ * a match in the full name (first and last name with its space) or in the email; chr(31) keeps a
+ * match from running on from the last name into the email.
+ */
+const CLIENT_SEARCH_TEXT = sql<string>`(tc.first_name || ' ' || tc.last_name || chr(31) || tc.email)`;
+
 /** The list's scope and filters (bookings overlapping [from, to), `to` exclusive). */
 function applyFilters(query: ReservationQuery, scope: ReservationScope, filters: ReservationFilters) {
   let filtered = query;
@@ -64,11 +71,24 @@ function applyFilters(query: ReservationQuery, scope: ReservationScope, filters:
       .where(BALANCE_DUE, '>', 0);
   if (filters.q) {
     const pattern = `%${filters.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    // Control characters cannot be typed into a name or an email: dropping them keeps
+    // CLIENT_SEARCH_TEXT from matching across its separator.
+    const textPattern = pattern.replace(/\p{Cc}/gu, '');
+    // The listing's title, the client's full name or email, the client id or the reference. The
+    // client and listing matches as sets (each table read once, not joined to every booking first),
+    // so the list reads the bookings from their index (decision 068).
     filtered = filtered.where((eb) =>
       eb.or([
-        eb('p.title', 'ilike', pattern),
-        eb(sql<string>`c.first_name || ' ' || c.last_name`, 'ilike', pattern),
-        eb('c.email', 'ilike', pattern),
+        eb(
+          'r.property_id',
+          'in',
+          eb.selectFrom('properties as tp').select('tp.id').where('tp.title', 'ilike', pattern),
+        ),
+        eb(
+          'r.client_id',
+          'in',
+          eb.selectFrom('clients as tc').select('tc.id').where(CLIENT_SEARCH_TEXT, 'ilike', textPattern),
+        ),
         eb(sql<string>`r.client_id::text`, 'ilike', pattern),
         eb('r.reference', 'ilike', pattern),
       ]),
@@ -197,20 +217,74 @@ export function listLinesOfMatching(
     .execute();
 }
 
-/** One page of the list and how many match, sorted by a column with the id breaking ties. */
+/**
+ * The list's joins with nothing selected, each a LEFT JOIN: a booking always has its client
+ * (client_id NOT NULL, foreign key) and at most one listing and agreement, so the rows are
+ * baseQuery's, and PostgreSQL drops any join no filter or sort reads. The count and the page's ids
+ * then read the bookings' indexes alone for a sort on the booking's own columns (docs/decisions/068).
+ * Typed as baseQuery for applyFilters and sortedQuery, which read only r, c and p; callers clear the
+ * selection.
+ */
+function narrowQuery(db: Executor): ReservationQuery {
+  return db
+    .selectFrom('reservations as r')
+    .leftJoin('clients as c', 'c.id', 'r.client_id')
+    .leftJoin('properties as p', 'p.id', 'r.property_id') as unknown as ReservationQuery;
+}
+
+/**
+ * BALANCE_DUE for sorting a business's bookings: the same rule over the business's not-voided lines
+ * summed once per booking (index-only on reservation_transactions_owner_created_idx, migration 032)
+ * and joined, instead of one summing subquery per booking; the list test holds the order equal to
+ * the displayed balances.
+ */
+function withBusinessBalance(db: Executor, query: ReservationQuery, ownerId: string) {
+  const sums = db
+    .selectFrom('reservation_transactions as t')
+    .select([
+      't.reservation_id',
+      sql<boolean>`bool_or(t.kind IN (${CHARGE_KIND_LIST}))`.as('charged'),
+      sql<number>`coalesce(sum(t.total_cents) FILTER (WHERE t.kind NOT IN ('payment', 'deposit_received', 'deposit_refunded')), 0)`.as(
+        'charges',
+      ),
+      sql<number>`coalesce(sum(t.payment_amount_cents) FILTER (WHERE t.kind = 'payment'), 0)`.as('paid'),
+      sql<number>`coalesce(sum(t.total_cents) FILTER (WHERE t.kind = 'deposit_kept'), 0)`.as('kept'),
+    ])
+    .where('t.owner_id', '=', ownerId)
+    .where('t.voided_at', 'is', null)
+    .groupBy('t.reservation_id');
+  return query.leftJoin(sums.as('b'), 'b.reservation_id', 'r.id');
+}
+const BUSINESS_BALANCE_DUE = sql<number>`greatest(0,
+    CASE WHEN b.charged THEN b.charges WHEN r.status = 'cancelled' THEN 0 ELSE r.total_price_cents END
+    - coalesce(b.paid, 0) - coalesce(b.kept, 0))`;
+
+/**
+ * One page of the list and how many match, sorted by a column with the id breaking ties: the page's
+ * ids from the narrow query (only the joins its filters and sort read), then their rows; the count
+ * from the narrow query too.
+ */
 export async function listReservationPage(
   db: Executor,
   scope: ReservationScope,
   filters: ReservationFilters,
   paging: ReservationPaging,
 ) {
-  const query = sortedQuery(applyFilters(baseQuery(db), scope, filters), paging);
+  const matching = applyFilters(narrowQuery(db), scope, filters);
+  const direction = paging.order === 'asc' ? sql`ASC` : sql`DESC`;
+  const pageIds =
+    paging.sort === 'balance' && scope.kind === 'business'
+      ? withBusinessBalance(db, matching, scope.ownerId)
+          .clearSelect()
+          .select('r.id')
+          .orderBy(sql`${BUSINESS_BALANCE_DUE} ${direction}`)
+          .orderBy('r.id', paging.order)
+      : sortedQuery(matching, paging).clearSelect().select('r.id');
   const [rows, count] = await Promise.all([
-    query.limit(paging.limit).offset(paging.offset).execute(),
-    applyFilters(baseQuery(db), scope, filters)
-      .clearSelect()
-      .select(sql<string>`count(*)`.as('count'))
-      .executeTakeFirstOrThrow(),
+    sortedQuery(baseQuery(db), paging)
+      .where('r.id', 'in', pageIds.limit(paging.limit).offset(paging.offset))
+      .execute(),
+    matching.clearSelect().select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.count) };
 }

@@ -19,6 +19,8 @@ function renderHome(path = '/') {
         body: {
           items: [{ ...aProperty({ title: 'Lagoon Cottage' }), featured: false }],
           total: 1,
+          totalCapped: false,
+          nextCursor: null,
           page: 1,
           pageSize: 12,
         },

@@ -29,7 +29,10 @@ export function SearchResults({
   backLink?: boolean;
 }) {
   const { data, isPending, isError, isFetching } = useSearchProperties(params);
-  const pageCount = data ? Math.ceil(data.total / data.pageSize) : 0;
+  // Past the counted total (capped) the pages go on one at a time while there is a next one.
+  const pageCount = data
+    ? Math.max(Math.ceil(data.total / data.pageSize), data.nextCursor ? data.page + 1 : 0)
+    : 0;
   return (
     <Stack gap="md" aria-live="polite">
       <Group justify="space-between" align="flex-end">
@@ -71,7 +74,8 @@ export function SearchResults({
       {data && data.items.length > 0 && (
         <>
           <Text size="sm" c="dimmed">
-            {data.total} {data.total === 1 ? 'rental' : 'rentals'} found
+            {data.totalCapped ? `More than ${data.total}` : data.total}{' '}
+            {data.total === 1 && !data.totalCapped ? 'rental' : 'rentals'} found
             {isFetching ? ' · updating…' : ''}
           </Text>
           <PropertyGrid

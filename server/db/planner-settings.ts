@@ -1,0 +1,30 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * Planner settings for one statement's transaction (SET LOCAL), where PostgreSQL's estimates are known
+ * to mislead it (docs/decisions/068). PGlite accepts them too.
+ */
+
+/**
+ * A statement that reads a few thousand index entries under a LIMIT: parallel workers only add their
+ * start-up, and JIT compiling (priced on the plan's cost without the LIMIT) took 30 ms to save none.
+ */
+export const NO_PARALLEL = ['max_parallel_workers_per_gather = 0', 'jit = off'];
+/**
+ * A text match (ILIKE '%…%') with a trigram index: the planner cannot tell a word on every tenth row
+ * from one on none, and under a LIMIT it walks an ordered index testing every row for the rare one.
+ * Bitmap scans only: the trigram index finds the matches, however few or many.
+ */
+export const BITMAP_ONLY = ['enable_seqscan = off', 'enable_indexscan = off', 'jit = off'];
+
+/** Runs statements in a transaction with the given planner settings. */
+export function withSettings<DB, T>(
+  db: Kysely<DB>,
+  settings: readonly string[],
+  run: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    for (const setting of settings) await sql.raw(`SET LOCAL ${setting}`).execute(trx);
+    return run(trx);
+  });
+}
