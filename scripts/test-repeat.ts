@@ -5,7 +5,7 @@
  * its cause (wait on the real condition), never retry it away. Exits 1 when any run had a failure.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 interface AssertionResult {
@@ -31,6 +31,7 @@ const runs = first && /^\d+$/.test(first) ? Number(first) : 3;
 const filters = first && /^\d+$/.test(first) ? rest : process.argv.slice(2);
 if (runs < 1) throw new Error('Give at least one run');
 
+const E2E_REPORT = path.resolve('test-results', 'e2e.json');
 const outDir = path.resolve('test-results', 'repeat');
 mkdirSync(outDir, { recursive: true });
 
@@ -48,23 +49,17 @@ for (let run = 1; run <= runs; run++) {
   const report = path.join(outDir, `run-${run}.json`);
   const started = Date.now();
   console.log(`\n=== Journeys, run ${run} of ${runs} ===`);
-  const result = spawnSync(
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--config',
-      'e2e/vitest.config.ts',
-      '--reporter=dot',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-      ...filters,
-    ],
-    { stdio: 'inherit', env: process.env },
-  );
+  // The journeys' config writes its JSON report to test-results/e2e.json (CI reads it too); a run's
+  // report is kept beside the others once the run ends.
+  rmSync(E2E_REPORT, { force: true });
+  const result = spawnSync('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...filters], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   const seconds = Math.round((Date.now() - started) / 1000);
   let parsed: JsonReport;
   try {
+    copyFileSync(E2E_REPORT, report);
     parsed = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
   } catch {
     summary.push({ run, tests: 0, failed: 0, seconds, exit: result.status ?? 1 });
