@@ -10,6 +10,7 @@ import {
   installments,
   type PaymentPlan,
   paymentTerms,
+  securityDepositOutstanding,
 } from './payment-plan.ts';
 
 const policy: CancellationPolicy = { freeUntilDaysBefore: 7, feePercent: 50 };
@@ -361,5 +362,18 @@ describe('describePlan and describeCancellationPolicy', () => {
     [{ freeUntilDaysBefore: 7, feePercent: 0 }, 'Free cancellation until the start.'],
   ])('describes a cancellation policy', (p, text) => {
     expect(describeCancellationPolicy(p)).toBe(text);
+  });
+});
+
+describe('securityDepositOutstanding', () => {
+  it('the deposit less what was received, never below 0; other lines do not count', () => {
+    const lines = [
+      { kind: 'payment', paymentAmountCents: 90_000 },
+      { kind: 'deposit_received', paymentAmountCents: 30_000 },
+      { kind: 'deposit_received', paymentAmountCents: null },
+    ];
+    expect(securityDepositOutstanding(50_000, lines)).toBe(20_000);
+    expect(securityDepositOutstanding(20_000, lines)).toBe(0);
+    expect(securityDepositOutstanding(50_000, [])).toBe(50_000);
   });
 });

@@ -129,6 +129,17 @@ export function installments(
   ];
 }
 
+/** The security deposit still to be received: the booking's, less its 'deposit_received' lines, not below 0. */
+export function securityDepositOutstanding(
+  securityDepositCents: Cents,
+  lines: readonly { kind: string; paymentAmountCents?: Cents | null }[],
+): Cents {
+  const received = lines
+    .filter((line) => line.kind === 'deposit_received')
+    .reduce((sum, line) => sum + (line.paymentAmountCents ?? 0), 0);
+  return Math.max(0, securityDepositCents - received);
+}
+
 export interface AmountsDue {
   /** Rental money due today or earlier and not yet paid. */
   paymentNowCents: Cents;

@@ -8,29 +8,38 @@ export interface LedgerLineInput {
   total?: number;
   payment?: number;
   voided?: boolean;
+  /** What an export prints; the kind when not given. */
+  description?: string;
 }
 
-/** Writes a booking's lines straight to the table (no VAT, no catalogue), for tests of balances. */
+/**
+ * Writes a booking's lines straight to the table (no catalogue), for tests of balances and exports:
+ * no VAT unless `taxPercent` is given, then each total includes it.
+ */
 export async function insertLedgerLines(
   db: Kysely<Database>,
   booking: { reservationId: string; ownerId: string },
   lines: readonly LedgerLineInput[],
+  { taxPercent = 0 }: { taxPercent?: number } = {},
 ): Promise<void> {
-  for (const line of lines)
+  for (const line of lines) {
+    const total = line.total ?? 0;
+    const tax = Math.round((total * taxPercent) / (100 + taxPercent));
     await db
       .insertInto('reservation_transactions')
       .values({
         reservation_id: booking.reservationId,
         owner_id: booking.ownerId,
         kind: line.kind,
-        description: line.kind,
+        description: line.description ?? line.kind,
         quantity: '1',
         unit: null,
-        tax_percent: '0',
+        tax_percent: String(taxPercent),
         discount_percent: '0',
-        unit_price_cents: line.total ?? 0,
-        sub_total_cents: line.total ?? 0,
-        total_cents: line.total ?? 0,
+        unit_price_cents: total,
+        sub_total_cents: total - tax,
+        tax_cents: tax,
+        total_cents: total,
         payment_amount_cents: line.payment ?? null,
         payment_method: line.kind === 'payment' ? 'manual' : null,
         transaction_ref: null,
@@ -42,4 +51,5 @@ export async function insertLedgerLines(
         voided_by: null,
       })
       .execute();
+  }
 }

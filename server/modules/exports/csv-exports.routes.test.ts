@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TransactionKind } from '../../../domain/billing.ts';
 import { matchesClientSearch } from '../../../domain/clients.ts';
 import { csvRand } from '../../../domain/csv.ts';
 import type { Permissions } from '../../../domain/permissions.ts';
@@ -13,6 +12,7 @@ import type { Client } from '../../../domain/schemas/reservation.ts';
 import type { ReservationPage } from '../../../domain/schemas/reservation-list.ts';
 import { day, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { insertLedgerLines, type LedgerLineInput } from '../../test/ledger-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -95,13 +95,7 @@ interface Stay {
   status: ReservationStatus;
   total: number;
   times?: [string, string];
-  lines?: {
-    kind: TransactionKind;
-    total?: number;
-    payment?: number;
-    voided?: boolean;
-    description?: string;
-  }[];
+  lines?: LedgerLineInput[];
 }
 
 async function insertStay(owner: Person, stay: Stay): Promise<string> {
@@ -121,36 +115,9 @@ async function insertStay(owner: Person, stay: Stay): Promise<string> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  for (const line of stay.lines ?? []) {
-    const total = line.total ?? 0;
-    const tax = Math.round((total * 15) / 115);
-    await t.db
-      .insertInto('reservation_transactions')
-      .values({
-        reservation_id: row.id,
-        owner_id: owner.user.id,
-        kind: line.kind,
-        description: line.description ?? line.kind,
-        quantity: '1',
-        unit: null,
-        tax_percent: '15',
-        discount_percent: '0',
-        unit_price_cents: line.total ?? 0,
-        sub_total_cents: total - tax,
-        tax_cents: tax,
-        total_cents: line.total ?? 0,
-        payment_amount_cents: line.payment ?? null,
-        payment_method: line.kind === 'payment' ? 'manual' : null,
-        transaction_ref: null,
-        stock_item_id: null,
-        extra_charge_type_id: null,
-        note: null,
-        created_by: null,
-        voided_at: line.voided ? new Date() : null,
-        voided_by: null,
-      })
-      .execute();
-  }
+  await insertLedgerLines(t.db, { reservationId: row.id, ownerId: owner.user.id }, stay.lines ?? [], {
+    taxPercent: 15,
+  });
   return row.id;
 }
 

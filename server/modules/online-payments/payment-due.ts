@@ -7,6 +7,7 @@ import {
   amountsDue,
   describePlan,
   type PaymentTerms,
+  securityDepositOutstanding,
 } from '../../../domain/payment-plan.ts';
 import type { BookingPaymentView, PaymentDue } from '../../../domain/schemas/online-payments.ts';
 import type { Config } from '../../config.ts';
@@ -61,13 +62,10 @@ async function ledgerOf(db: Kysely<Database>, reservation: ReservationRow) {
     lines,
     unbilledTotalOf({ status: reservation.status, totalPriceCents: reservation.total_price_cents }),
   );
-  const depositReceived = sums
-    .filter((sum) => sum.kind === 'deposit_received')
-    .reduce((total, sum) => total + sum.paymentAmountCents, 0);
   return {
     balanceDueCents: summary.balanceDueCents,
     paymentsCents: summary.paymentsCents,
-    securityDepositOutstandingCents: Math.max(0, reservation.security_deposit_cents - depositReceived),
+    securityDepositOutstandingCents: securityDepositOutstanding(reservation.security_deposit_cents, sums),
   };
 }
 

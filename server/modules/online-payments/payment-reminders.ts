@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { type LedgerLine, ledgerSummary, unbilledTotalOf } from '../../../domain/billing.ts';
 import { addDays, formatDisplayDate, type IsoDate, todayInBusinessZone } from '../../../domain/dates.ts';
 import { plainRandCents } from '../../../domain/money.ts';
-import { amountsDue, type PaymentTerms } from '../../../domain/payment-plan.ts';
+import { amountsDue, type PaymentTerms, securityDepositOutstanding } from '../../../domain/payment-plan.ts';
 import {
   REMINDER_DAYS_BEFORE,
   type ReminderKind,
@@ -151,15 +151,12 @@ function amountOf(booking: Candidate, lines: LedgerLine[], kind: ReminderKind, t
     lines,
     unbilledTotalOf({ status: booking.status, totalPriceCents: booking.total_price_cents }),
   );
-  const depositReceived = lines
-    .filter((line) => line.kind === 'deposit_received')
-    .reduce((sum, line) => sum + (line.paymentAmountCents ?? 0), 0);
   return amountsDue(
     terms,
     {
       balanceDueCents: ledger.balanceDueCents,
       paymentsCents: ledger.paymentsCents,
-      securityDepositOutstandingCents: Math.max(0, booking.security_deposit_cents - depositReceived),
+      securityDepositOutstandingCents: securityDepositOutstanding(booking.security_deposit_cents, lines),
     },
     kind === 'overdue' ? today : dueOn,
   ).nowCents;
