@@ -291,7 +291,7 @@ describe('the invoice and the payments received', () => {
     const first = await t.get(issued.pdf_url, { cookie: owner.cookie });
     const text = await pdfAllText(first.rawPayload);
     expect(text).toMatch(
-      new RegExp(`Received \\d{1,2} \\w+ \\d{4} · PayFast · ${paid.reference} R 1 000.00`),
+      new RegExp(`Received \\d{1,2} \\w+ \\d{4} · PayFast ·\\s+${paid.reference}\\s*R 1 000.00`),
     );
     expect(text).toMatch(/Received \d{1,2} \w+ \d{4} · Manual R 300.00/);
     expect(text).toMatch(/Refunded \d{1,2} \w+ \d{4} · EFT −R 50.00/);

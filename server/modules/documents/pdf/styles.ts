@@ -58,6 +58,7 @@ export const styles = StyleSheet.create({
   paymentRow: {
     flexDirection: 'row',
     justifyContent: 'space-between',
+    columnGap: 8,
     paddingVertical: 1,
     paddingLeft: 12,
     paddingRight: 4,
