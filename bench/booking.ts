@@ -14,7 +14,7 @@
  *   BENCH_WARMUP_SECONDS    load before measuring (default 3)
  *   BENCH_BASELINE_SECONDS  GET /api/session at the same concurrency, for the auth-only cost (default 8; 0 skips)
  *   BENCH_CLIENTS           signed-in client users (default 128)
- *   BENCH_PROPERTIES        properties the load phase books (default 400)
+ *   BENCH_PROPERTIES        properties the load phase books (default 2000: 90 days of 4-day slots hold ~45,000 bookings)
  *   BENCH_PROFILE_BOOKINGS  bookings made one at a time in this process with every query timed (default 100; 0 skips)
  *   BENCH_CPU_PROFILE       "1": run the servers with --cpu-prof and summarize where their CPU went during the load
  *   BENCH_EXPLAIN           "1": print the EXPLAIN ANALYZE of the outbox worker's claim query after the load
@@ -62,7 +62,7 @@ const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 8);
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE === '1';
 const PROFILE_BOOKINGS = Number(process.env.BENCH_PROFILE_BOOKINGS ?? 100);
 const CLIENT_COUNT = Number(process.env.BENCH_CLIENTS ?? 128);
-const PROPERTY_COUNT = Number(process.env.BENCH_PROPERTIES ?? 400);
+const PROPERTY_COUNT = Number(process.env.BENCH_PROPERTIES ?? 2000);
 const OWNER_COUNT = 4;
 const SERVER_COUNT = 2;
 /** Conflict phase: this many (property, dates) groups, each hit by this many simultaneous requests. */

@@ -1,4 +1,6 @@
+import type { Compilable, Kysely, RawBuilder } from 'kysely';
 import type pg from 'pg';
+import type { Database } from './types.ts';
 
 /**
  * Statements sent as named prepared statements (docs/decisions/067): PostgreSQL parses and plans
@@ -22,4 +24,18 @@ export function usePreparedStatements(client: pg.PoolClient): void {
       return name ? query({ name, text: config, values }, callback) : query(config, values, callback);
     },
   });
+}
+
+/**
+ * Runs a query on a hot path as a named prepared statement: its text is registered once, and each
+ * connection parses and plans it once. The query must name its result columns (columns.ts), and take
+ * a fixed number of shapes (no lists of varying length), or the registry would grow without bound.
+ */
+export async function executePrepared<O>(
+  db: Kysely<Database>,
+  query: Compilable<O> | RawBuilder<O>,
+): Promise<O[]> {
+  const compiled = 'isRawBuilder' in query ? query.compile(db) : query.compile();
+  registerPreparedStatement(compiled.sql);
+  return (await db.executeQuery(compiled)).rows;
 }

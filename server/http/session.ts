@@ -4,6 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MESSAGES } from '../../domain/errors.ts';
 import type { Role } from '../../domain/roles.ts';
+import { USER_COLUMNS } from '../db/columns.ts';
+import { executePrepared } from '../db/prepared-statements.ts';
 import type { Database, User } from '../db/types.ts';
 import type { Auth } from '../platform/auth.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -44,13 +46,15 @@ async function findSessionUserFast(
   const signed = cookieValue(cookieHeader, context.authCookies.sessionToken.name);
   const token = signed === null ? null : verifiedToken(signed, context.secret);
   if (token === null) return null;
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .selectAll('u')
-    .select('s.expires_at as session_expires_at')
-    .where('s.token', '=', token)
-    .executeTakeFirst();
+  const [row] = await executePrepared(
+    db,
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(USER_COLUMNS.map((column) => `u.${column}` as const))
+      .select('s.expires_at as session_expires_at')
+      .where('s.token', '=', token),
+  );
   if (!row) return null;
   const { session_expires_at: expiresAt, ...user } = row;
   const now = Date.now();

@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { ClientUpdate } from '../../../domain/schemas/clients.ts';
 import type { ClientCreate } from '../../../domain/schemas/reservation.ts';
+import { CLIENT_COLUMNS } from '../../db/columns.ts';
+import { executePrepared } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/types.ts';
 import { lineSumsQuery, toLineSums } from '../billing-lines/line-sums.ts';
 
@@ -58,29 +60,32 @@ export async function findOrCreateClient(
   ownerId: string,
   input: ClientCreate & { user_id?: string | null; phone?: string | null },
 ) {
-  const row = await db
-    .insertInto('clients')
-    .values({
-      owner_id: ownerId,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      email: input.email,
-      phone: input.phone ?? null,
-      region: 'ZA',
-      user_id: input.user_id ?? clientAccountWithEmail(input.email),
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['owner_id', 'email'])
-        // A removed client who books again (or is booked for again) is one of the business's clients again.
-        .doUpdateSet({
-          user_id: sql<string | null>`coalesce(clients.user_id, excluded.user_id)`,
-          removed_at: null,
-        }),
-    )
-    .returningAll()
-    .returning(sql<boolean>`(xmax = 0)`.as('created'))
-    .executeTakeFirstOrThrow();
+  const [row] = await executePrepared(
+    db,
+    db
+      .insertInto('clients')
+      .values({
+        owner_id: ownerId,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        phone: input.phone ?? null,
+        region: 'ZA',
+        user_id: input.user_id ?? clientAccountWithEmail(input.email),
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['owner_id', 'email'])
+          // A removed client who books again (or is booked for again) is one of the business's clients again.
+          .doUpdateSet({
+            user_id: sql<string | null>`coalesce(clients.user_id, excluded.user_id)`,
+            removed_at: null,
+          }),
+      )
+      .returning(CLIENT_COLUMNS)
+      .returning(sql<boolean>`(xmax = 0)`.as('created')),
+  );
+  if (!row) throw new Error('findOrCreateClient: the upsert returned no row');
   const { created, ...client } = row;
   return { client, created };
 }

@@ -4,8 +4,9 @@ import type { IsoDate } from '../../../domain/dates.ts';
 import { type Entitlements, entitlementsFor } from '../../../domain/entitlements.ts';
 import type { AddOnId } from '../../../domain/subscriptions.ts';
 import type { VatRate } from '../../../domain/vat.ts';
+import { PROPERTY_COLUMNS } from '../../db/columns.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import type { Database, PropertiesTable, Property, UserSettings } from '../../db/types.ts';
+import type { Database, Property, UserSettings } from '../../db/types.ts';
 import { staffManagingReservations } from '../in-app-notifications/in-app-notifications.service.ts';
 import type { KnownSubscription } from './reservation-quota.ts';
 
@@ -40,35 +41,6 @@ export interface BookingContext {
   /** The first of the candidate references no reservation has, or null when all are taken. */
   freeReference: string | null;
 }
-
-/**
- * Every column of a listing, named: a prepared statement's result may not grow with a migration (a
- * column missing here fails the type check where the row becomes a Property).
- */
-const PROPERTY_COLUMNS = [
-  'id',
-  'owner_id',
-  'type',
-  'category',
-  'title',
-  'description',
-  'city',
-  'location',
-  'price_per_day_cents',
-  'currency',
-  'amenities',
-  'availability_start',
-  'availability_end',
-  'is_active',
-  'status',
-  'cleaning_fee_cents',
-  'security_deposit_cents',
-  'specifications',
-  'archived_at',
-  'instant_book',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof PropertiesTable)[];
 
 /** How many new references a booking offers the context query, which says the first one not taken. */
 export const REFERENCE_CANDIDATES = 2;

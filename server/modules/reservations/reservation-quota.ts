@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { BOOKING_QUOTA_MESSAGES, MAX_OPEN_REQUESTS_PER_LISTING } from '../../../domain/booking-quota.ts';
 import { canPerformAction, PLANS } from '../../../domain/plans.ts';
 import { isListedStatus } from '../../../domain/subscription-lifecycle.ts';
+import { executePrepared } from '../../db/prepared-statements.ts';
 import type { Database, Subscription } from '../../db/types.ts';
 import { AppError, conflict, forbidden } from '../../http/errors.ts';
 import { findSubscription, measureUsage } from '../subscriptions/subscription.repository.ts';
@@ -88,15 +89,17 @@ export async function assertRoomForRequest(
 ) {
   if (!options.clientRowLocked)
     await trx.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
-  const open = await trx
-    .selectFrom('reservations')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('client_id', '=', clientId)
-    .where('property_id', '=', propertyId)
-    .where('status', '=', 'pending')
-    .where('counted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  if (Number(open.count) >= MAX_OPEN_REQUESTS_PER_LISTING)
+  const [open] = await executePrepared(
+    trx,
+    trx
+      .selectFrom('reservations')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('client_id', '=', clientId)
+      .where('property_id', '=', propertyId)
+      .where('status', '=', 'pending')
+      .where('counted_at', 'is', null),
+  );
+  if (Number(open?.count) >= MAX_OPEN_REQUESTS_PER_LISTING)
     throw conflict(BOOKING_QUOTA_MESSAGES.tooManyRequests);
 }
 

@@ -29,6 +29,7 @@ import type {
   ReservationCreate,
   ReservationUpdate,
 } from '../../../domain/schemas/reservation.ts';
+import { RESERVATION_COLUMNS } from '../../db/columns.ts';
 import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
 import { insertWith } from '../../db/insert-with.ts';
 import type { Client, Database, Property, User, UserSettings } from '../../db/types.ts';
@@ -253,7 +254,7 @@ export async function createReservation(deps: ReservationDeps, user: User | null
         : [audit, ...(await requestNoticeWrites(trx, deps, context, user, { ...values, ...parties }))];
       const inserted = await insertWith(
         trx,
-        trx.insertInto('reservations').values(values).returningAll(),
+        trx.insertInto('reservations').values(values).returning(RESERVATION_COLUMNS),
         writes,
       );
       if (instant) {
