@@ -84,9 +84,14 @@ const app = {
   )) as typeof import('../domain/schemas/reservation.ts'),
   config: (await import(moduleUrl('server/config.ts'))) as typeof import('../server/config.ts'),
   session: (await import(moduleUrl('server/http/session.ts'))) as typeof import('../server/http/session.ts'),
+  // createReservation's module (reservation.service.ts in checkouts before it had its own file).
   reservations: (await import(
-    moduleUrl('server/modules/reservations/reservation.service.ts')
-  )) as typeof import('../server/modules/reservations/reservation.service.ts'),
+    moduleUrl(
+      existsSync(path.join(REPO_ROOT, 'server/modules/reservations/reservation-create.ts'))
+        ? 'server/modules/reservations/reservation-create.ts'
+        : 'server/modules/reservations/reservation.service.ts',
+    )
+  )) as typeof import('../server/modules/reservations/reservation-create.ts'),
   auth: (await import(moduleUrl('server/platform/auth.ts'))) as typeof import('../server/platform/auth.ts'),
   outbox: (await import(
     moduleUrl('server/platform/mail/outbox.ts')

@@ -39,7 +39,7 @@ import {
   SEARCH_TOTAL_CAP,
   searchQueries,
   textMatchIds,
-} from '../server/modules/properties/property.repository.ts';
+} from '../server/modules/properties/property-search.repository.ts';
 import { decodeSearchCursor } from '../server/modules/properties/search-cursor.ts';
 import {
   createPgliteTarget,

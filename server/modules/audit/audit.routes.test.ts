@@ -13,7 +13,8 @@ import {
 import { booking, ownerWithDetails } from '../../test/document-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type PersonKey, testPeople } from '../../test/people.ts';
-import { createReservation, updateReservation } from '../reservations/reservation.service.ts';
+import { createReservation } from '../reservations/reservation-create.ts';
+import { updateReservation } from '../reservations/reservation-edit.ts';
 import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
 import { runLifecycleSweep } from '../subscriptions/subscription-lifecycle.ts';
 import { AuditOutsideTransaction, recordAudit } from './audit.ts';

@@ -4,7 +4,7 @@ import { addDays, todayInBusinessZone } from '../../../domain/dates.ts';
 import { PropertySearchSchema } from '../../../domain/schemas/property.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
-import { matchingProperties } from './property.repository.ts';
+import { matchingProperties } from './property-search.repository.ts';
 
 /**
  * The search's city and text conditions are the expressions its indexes are built on (migration 008),

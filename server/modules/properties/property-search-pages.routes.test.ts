@@ -6,7 +6,7 @@ import type { PropertyPage } from '../../../domain/schemas/property-view.ts';
 import { insertProperty } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { ensureStarterSubscription } from '../subscriptions/subscription.repository.ts';
-import { SEARCH_TOTAL_CAP } from './property.repository.ts';
+import { SEARCH_TOTAL_CAP } from './property-search.repository.ts';
 import { encodeSearchCursor } from './search-cursor.ts';
 
 /**

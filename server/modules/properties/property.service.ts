@@ -38,16 +38,15 @@ import {
   insertProperty,
   listCoverImagesOf,
   listImagesOf,
-  listListedCities,
   listPropertiesOfOwner,
   listPropertiesWithReservations,
   listRatesOfProperties,
   lockPropertyForChange,
-  searchProperties,
   setArchivedAt,
   updateProperty,
 } from './property.repository.ts';
 import { imageUrl, toPropertyDto, toPublicPropertyDto } from './property.schemas.ts';
+import { listListedCities, searchProperties } from './property-search.repository.ts';
 
 export const PROPERTY_MESSAGES = {
   notAuthenticated: 'User not authenticated',

@@ -6,7 +6,7 @@ import { datesConflictMessage } from '../../http/error-handler.ts';
 import { AppError, forbidden, unauthorized } from '../../http/errors.ts';
 import { sendDocument } from '../documents/document-send.ts';
 import type { DocumentDeps } from '../documents/documents.service.ts';
-import { updateReservation } from './reservation.service.ts';
+import { updateReservation } from './reservation-edit.ts';
 
 /** Why one booking's action was refused, as the one-at-a-time endpoint would say it; null: not a refusal. */
 function refusalOf(error: unknown): string | null {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReservationCreateSchema } from '../../../domain/schemas/reservation.ts';
 import { bookingBody, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { createReservation } from './reservation.service.ts';
+import { createReservation } from './reservation-create.ts';
 
 /**
  * A client's request costs a few statements, whatever it writes (docs/decisions/067): one read of

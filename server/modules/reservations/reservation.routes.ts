@@ -19,9 +19,10 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { PUBLIC_ACCESS } from '../../http/openapi.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
-import { createReservation, deleteReservation, updateReservation } from './reservation.service.ts';
 import { runBulkAction } from './reservation-bulk.service.ts';
 import { cancellationPreview, cancelOwnReservation } from './reservation-cancel.service.ts';
+import { createReservation } from './reservation-create.ts';
+import { deleteReservation, updateReservation } from './reservation-edit.ts';
 import {
   availabilityOf,
   dayTimesOf,
