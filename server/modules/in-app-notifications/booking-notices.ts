@@ -26,6 +26,8 @@ export interface BookingFacts {
   endTime: string | null;
   /** Who made the change: not told about their own action. */
   actorId: string | null;
+  /** A client's cancellation of a confirmed booking (under the policy), not of a request. */
+  confirmedBooking?: boolean;
 }
 
 function when(facts: BookingFacts): string {
@@ -100,7 +102,9 @@ export function bookingNoticeTexts(event: ReservationEvent, facts: BookingFacts)
       return {
         business: {
           kind: 'booking_withdrawn',
-          title: `${facts.clientName} cancelled their booking request`,
+          title: facts.confirmedBooking
+            ? `${facts.clientName} cancelled their booking`
+            : `${facts.clientName} cancelled their booking request`,
           body: `${detail}. The dates are free again.`,
           link: managed,
         },

@@ -7,6 +7,7 @@ import { formatRandCents } from '../../../domain/money.ts';
 import { CLIENT_CANCEL_MESSAGES } from '../../../domain/reservation.ts';
 import { isReservationReference } from '../../../domain/reservation-reference.ts';
 import type { Ledger } from '../../../domain/schemas/billing-lines.ts';
+import type { InAppNotificationList } from '../../../domain/schemas/in-app-notifications.ts';
 import type { CancellationPreview } from '../../../domain/schemas/online-payments.ts';
 import type { Reservation } from '../../../domain/schemas/reservation.ts';
 import * as referencesMigration from '../../db/migrations/007-reservation-references.ts';
@@ -333,6 +334,19 @@ describe('a client cancels a confirmed booking under the cancellation policy (de
       .where('reservation_id', '=', id)
       .orderBy('created_at')
       .execute();
+
+  it('the owner’s bell says the client cancelled their booking, not a request', async () => {
+    const { owner, client, reservation } = await confirmedBooking(20);
+    expect((await cancel(reservation.id, client.cookie)).statusCode).toBe(200);
+    const bell = (
+      await t.get('/api/me/notifications', { cookie: owner.cookie })
+    ).json<InAppNotificationList>();
+    expect(bell.items[0]).toMatchObject({
+      kind: 'booking_withdrawn',
+      title: `${client.user.first_name} ${client.user.last_name} cancelled their booking`,
+      link: `/reservation-management?reservation=${reservation.id}`,
+    });
+  });
 
   it('a pending booking stays free to cancel', async () => {
     const { client, reservation } = await clientBooking(3, 2);

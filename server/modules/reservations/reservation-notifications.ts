@@ -112,5 +112,6 @@ export async function notify(
     startTime: shortTime(reservation.start_time),
     endTime: shortTime(reservation.end_time),
     actorId: parties.actorId ?? null,
+    confirmedBooking: parties.cancellation !== undefined,
   });
 }
