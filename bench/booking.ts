@@ -28,31 +28,33 @@
  *
  * After the load the bench waits, servers idle, until the outbox has no mail due and reports how long
  * that took: every mail counted there was really delivered (the dev mailbox row or the SMTP sink's 250).
+ *
+ * Beside this file: bench/booking/ (the measured checkout's modules, the keep-alive HTTP client, the
+ * in-process profile, the outbox claim's EXPLAIN) and bench/support/ (CPU accounting, --cpu-prof summaries).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { hashPassword } from 'better-auth/crypto';
-import type { FastifyRequest } from 'fastify';
-import {
-  type CompiledQuery,
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresDialect,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-} from 'kysely';
 import pg from 'pg';
 import { addDays, todayInBusinessZone } from '../domain/dates.ts';
-import type { Database } from '../server/db/types.ts';
 import { type SmtpSink, startSmtpSink } from '../server/test/smtp-sink.ts';
+import { loadApp } from './booking/app.ts';
+import { type HttpTarget, type Reply, request } from './booking/http.ts';
+import { explainOutboxClaim } from './booking/outbox-claim.ts';
+import { type PathProfile, printProfile, profileBookingPath } from './booking/profile.ts';
+import {
+  cpuProfileFiles,
+  monotonicMicros,
+  printCpuProfile,
+  summarizeCpuProfiles,
+} from './support/cpu-profile.ts';
+import { cpuBetween, cpuSnapshot } from './support/process-cpu.ts';
+import { freePort } from './support/server.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 48);
@@ -75,28 +77,8 @@ const REPO_ROOT = path.resolve(process.env.BENCH_SERVER_ROOT || path.resolve(imp
 const MAIL_MODE = process.env.BENCH_MAIL === 'smtp' ? 'smtp' : 'dev-mailbox';
 const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 180);
 
-const moduleUrl = (file: string) => pathToFileURL(path.join(REPO_ROOT, file)).href;
-
 /** The measured checkout's own code (BENCH_SERVER_ROOT), for the in-process profile and the claim query. */
-const app = {
-  schemas: (await import(
-    moduleUrl('domain/schemas/reservation.ts')
-  )) as typeof import('../domain/schemas/reservation.ts'),
-  config: (await import(moduleUrl('server/config.ts'))) as typeof import('../server/config.ts'),
-  session: (await import(moduleUrl('server/http/session.ts'))) as typeof import('../server/http/session.ts'),
-  // createReservation's module (reservation.service.ts in checkouts before it had its own file).
-  reservations: (await import(
-    moduleUrl(
-      existsSync(path.join(REPO_ROOT, 'server/modules/reservations/reservation-create.ts'))
-        ? 'server/modules/reservations/reservation-create.ts'
-        : 'server/modules/reservations/reservation.service.ts',
-    )
-  )) as typeof import('../server/modules/reservations/reservation-create.ts'),
-  auth: (await import(moduleUrl('server/platform/auth.ts'))) as typeof import('../server/platform/auth.ts'),
-  outbox: (await import(
-    moduleUrl('server/platform/mail/outbox.ts')
-  )) as typeof import('../server/platform/mail/outbox.ts'),
-};
+const app = await loadApp(REPO_ROOT);
 /** Bookings start tomorrow, so a run across midnight in Johannesburg never books a past day. */
 const FIRST_DAY = addDays(todayInBusinessZone(), 1);
 /** Load-phase stays are 1 to 3 nights inside 4-day slots, so no two ever overlap. */
@@ -114,78 +96,15 @@ function percentile(sorted: number[], p: number): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------
-// HTTP: plain node:http with keep-alive (cheaper than fetch; the load generator shares the machine).
-// ---------------------------------------------------------------------------------------------------
-
-interface Reply {
-  status: number;
-  body: string;
-  setCookie: string[];
-  ms: number;
-}
-
-interface Server {
-  index: number;
-  port: number;
-  publicUrl: string;
-  agent: http.Agent;
-  child: ChildProcess;
-  output: string[];
-}
-
-function request(
-  server: Server,
-  method: 'GET' | 'POST',
-  url: string,
-  options: { body?: unknown; cookie?: string } = {},
-): Promise<Reply> {
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers: Record<string, string> = { origin: server.publicUrl };
-  if (payload !== undefined) {
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = String(Buffer.byteLength(payload));
-  }
-  if (options.cookie) headers.cookie = options.cookie;
-  const start = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port: server.port, method, path: url, headers, agent: server.agent },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
-            setCookie: res.headers['set-cookie'] ?? [],
-            ms: performance.now() - start,
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Servers
 // ---------------------------------------------------------------------------------------------------
+
+interface Server extends HttpTarget {
+  index: number;
+  child: ChildProcess;
+  output: string[];
+}
 
 async function startServer(
   index: number,
@@ -257,92 +176,6 @@ async function stopServer(server: Server): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// CPU accounting: machine-wide from os.cpus(), per server process from /proc (Linux only).
-// ---------------------------------------------------------------------------------------------------
-
-const TICKS_PER_SECOND = 100;
-
-function machineCpuMs(): { busy: number; total: number } {
-  let busy = 0;
-  let total = 0;
-  for (const cpu of cpus()) {
-    const t = cpu.times;
-    const all = t.user + t.nice + t.sys + t.idle + t.irq;
-    total += all;
-    busy += all - t.idle;
-  }
-  return { busy, total };
-}
-
-function processCpuMs(pid: number | undefined): number {
-  if (!pid || !existsSync(`/proc/${pid}/stat`)) return Number.NaN;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of /proc/pid/stat; fields[0] here is field 3.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
-
-interface CpuSnapshot {
-  machine: { busy: number; total: number };
-  servers: number[];
-  bench: number;
-  /** CPU ms of each PostgreSQL process: this database's backends and the server's background processes. */
-  postgres: Map<number, number>;
-  wall: number;
-}
-
-async function postgresCpu(pool: pg.Pool, database: string): Promise<Map<number, number>> {
-  const pids = await pool.query<{ pid: number }>(
-    `SELECT pid FROM pg_stat_activity WHERE datname = $1 OR backend_type <> 'client backend'`,
-    [database],
-  );
-  return new Map(pids.rows.map((r) => [r.pid, processCpuMs(r.pid)]));
-}
-
-async function cpuSnapshot(servers: Server[], pool: pg.Pool, database: string): Promise<CpuSnapshot> {
-  const postgres = await postgresCpu(pool, database);
-  const usage = process.cpuUsage();
-  return {
-    machine: machineCpuMs(),
-    servers: servers.map((s) => processCpuMs(s.child.pid)),
-    bench: (usage.user + usage.system) / 1000,
-    postgres,
-    wall: performance.now(),
-  };
-}
-
-interface CpuReport {
-  busyPercent: number;
-  coresBusy: number;
-  serverCores: number[];
-  benchCores: number;
-  postgresCores: number;
-  otherCores: number;
-}
-
-function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): CpuReport {
-  const wall = b.wall - a.wall;
-  const busy = b.machine.busy - a.machine.busy;
-  const total = b.machine.total - a.machine.total;
-  const serverCores = b.servers.map((v, i) => (v - (a.servers[i] ?? 0)) / wall);
-  const benchCores = (b.bench - a.bench) / wall;
-  let postgresMs = 0;
-  for (const [pid, ms] of b.postgres) {
-    if (Number.isFinite(ms)) postgresMs += ms - (a.postgres.get(pid) ?? 0);
-  }
-  const postgresCores = postgresMs / wall;
-  const coresBusy = busy / wall;
-  return {
-    busyPercent: (100 * busy) / total,
-    coresBusy,
-    serverCores,
-    benchCores,
-    postgresCores,
-    otherCores: coresBusy - serverCores.reduce((sum, v) => sum + v, 0) - benchCores - postgresCores,
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -631,263 +464,6 @@ async function runConflicts(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Profile: one booking at a time in this process, through the app's own session and reservation code
-// with a Kysely that logs every query and its duration; what is not SQL is JavaScript and pool waits.
-// ---------------------------------------------------------------------------------------------------
-
-interface QueryStat {
-  sql: string;
-  calls: number;
-  ms: number;
-}
-
-interface PathProfile {
-  /** All bookings made, warm-up included. */
-  created: number;
-  /** Measured bookings (after the warm-up). */
-  bookings: number;
-  wallMs: number;
-  sessionMs: number;
-  sqlMs: number;
-  queries: QueryStat[];
-  failures: string[];
-}
-
-const normalizeSql = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-async function profileBookingPath(
-  databaseUrl: string,
-  publicUrl: string,
-  seeded: Seeded,
-  clients: SignedIn[],
-  counter: { next: number },
-  bookings: number,
-): Promise<PathProfile> {
-  // As server/db/database.ts: dates stay strings, bigint counts are numbers.
-  pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
-  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-  let recording: { sql: string; ms: number }[] | null = null;
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 2 }) }),
-    log: (event) => {
-      if (recording && event.level === 'query') {
-        recording.push({ sql: normalizeSql(event.query.sql), ms: event.queryDurationMillis });
-      }
-    },
-  });
-  const config = app.config.loadConfig({
-    PUBLIC_URL: publicUrl,
-    AUTH_SECRET,
-    DATABASE_URL: databaseUrl,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-  });
-  const auth = app.auth.createAuth({ db, config, secret: AUTH_SECRET, sendMail: async () => {} });
-  await auth.$context;
-  const deps = { db, publicUrl, pokeMail: () => {} };
-  const stats = new Map<string, QueryStat>();
-  const profile: PathProfile = {
-    created: 0,
-    bookings: 0,
-    wallMs: 0,
-    sessionMs: 0,
-    sqlMs: 0,
-    queries: [],
-    failures: [],
-  };
-  const warmup = 10;
-  try {
-    for (let n = 0; n < warmup + bookings; n++) {
-      const client = clients[n % clients.length] as SignedIn;
-      const booking = loadBooking(seeded, counter.next++);
-      const input = app.schemas.ReservationCreateSchema.parse(booking);
-      const request = { headers: { cookie: client.cookie } } as unknown as FastifyRequest;
-      const queries: { sql: string; ms: number }[] = [];
-      recording = queries;
-      const start = performance.now();
-      try {
-        const user = await app.session.findSessionUser(auth, db, request);
-        const sessionDone = performance.now();
-        await app.reservations.createReservation(deps, user, input);
-        const end = performance.now();
-        profile.created++;
-        if (n < warmup) continue;
-        profile.bookings++;
-        profile.wallMs += end - start;
-        profile.sessionMs += sessionDone - start;
-        for (const query of queries) {
-          profile.sqlMs += query.ms;
-          const stat = stats.get(query.sql) ?? { sql: query.sql, calls: 0, ms: 0 };
-          stat.calls++;
-          stat.ms += query.ms;
-          stats.set(query.sql, stat);
-        }
-      } catch (error) {
-        if (profile.failures.length < 5) profile.failures.push((error as Error).message);
-      } finally {
-        recording = null;
-      }
-    }
-  } finally {
-    await db.destroy();
-  }
-  profile.queries = [...stats.values()].sort((a, b) => b.ms - a.ms);
-  return profile;
-}
-
-// V8 CPU profiles (--cpu-prof): timestamps are CLOCK_MONOTONIC microseconds, as process.hrtime here.
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
-
-const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
-
-function frameCategory(frame: ProfileNode['callFrame']): string {
-  if (!frame.url) return frame.functionName || '(native)';
-  if (frame.url.startsWith('node:')) return frame.url;
-  const modules = frame.url.lastIndexOf('/node_modules/');
-  if (modules >= 0) {
-    const parts = frame.url.slice(modules + '/node_modules/'.length).split('/');
-    return (parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]) ?? frame.url;
-  }
-  return path.relative(REPO_ROOT, frame.url.replace(/^file:\/\//, ''));
-}
-
-interface CpuProfileSummary {
-  windowMs: number;
-  busyMs: number;
-  self: [string, number][];
-  inclusive: [string, number][];
-  functions: [string, number][];
-}
-
-/** Self and inclusive sample time per package/file, and self time per function, inside [from, to] µs. */
-function summarizeCpuProfiles(files: string[], from: number, to: number): CpuProfileSummary {
-  const self = new Map<string, number>();
-  const inclusive = new Map<string, number>();
-  const functions = new Map<string, number>();
-  let windowMs = 0;
-  let busyMs = 0;
-  const add = (map: Map<string, number>, key: string, v: number) => map.set(key, (map.get(key) ?? 0) + v);
-  for (const file of files) {
-    const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    const parent = new Map<number, number>();
-    for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-    const stackCategories = new Map<number, Set<string>>();
-    const categoriesOf = (id: number): Set<string> => {
-      let set = stackCategories.get(id);
-      if (set) return set;
-      const node = byId.get(id) as ProfileNode;
-      const up = parent.get(id);
-      set = new Set(up === undefined ? [] : categoriesOf(up));
-      set.add(frameCategory(node.callFrame));
-      stackCategories.set(id, set);
-      return set;
-    };
-    let time = profile.startTime;
-    for (let i = 0; i < profile.samples.length; i++) {
-      const delta = profile.timeDeltas[i] ?? 0;
-      time += delta;
-      if (time < from || time > to) continue;
-      const ms = delta / 1000;
-      const node = byId.get(profile.samples[i] as number);
-      if (!node) continue;
-      windowMs += ms;
-      if (node.callFrame.functionName === '(idle)') continue;
-      busyMs += ms;
-      const category = frameCategory(node.callFrame);
-      add(self, category, ms);
-      for (const c of categoriesOf(node.id)) add(inclusive, c, ms);
-      const name = node.callFrame.functionName || '(anonymous)';
-      add(
-        functions,
-        `${name} (${category}${node.callFrame.url ? `:${node.callFrame.lineNumber + 1}` : ''})`,
-        ms,
-      );
-    }
-  }
-  const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n);
-  return {
-    windowMs,
-    busyMs,
-    self: top(self, 20),
-    inclusive: top(inclusive, 24),
-    functions: top(functions, 20),
-  };
-}
-
-/**
- * V8 samples wall time while JavaScript is on the stack, so on a busy machine the sampled total exceeds
- * the CPU the servers got; shares are what count, and ms per booking are shares of the measured CPU.
- */
-function printCpuProfile(summary: CpuProfileSummary, bookings: number, serverCpuMsPerBooking: number): void {
-  const share = (v: number) => v / summary.busyMs;
-  const pct = (v: number) => `${(100 * share(v)).toFixed(1)}%`;
-  const perBooking = (v: number) => `${(share(v) * serverCpuMsPerBooking).toFixed(2)} ms`;
-  const table = (title: string, rows: [string, number][]) => [
-    `| ${title} | ≈ server CPU ms per booking | share of server samples |`,
-    '|---|---:|---:|',
-    ...rows.map(([name, v]) => `| ${name.replaceAll('|', '\\|')} | ${perBooking(v)} | ${pct(v)} |`),
-    '',
-  ];
-  const lines = [
-    `Server CPU profile during the measured load (both servers, --cpu-prof; ${summary.busyMs.toFixed(0)} ms on-stack of ${summary.windowMs.toFixed(0)} ms sampled, ${bookings} bookings, ${serverCpuMsPerBooking.toFixed(1)} ms measured server CPU per booking):`,
-    '',
-    ...table('self time: package or file', summary.self),
-    ...table('inclusive time: package or file on the stack', summary.inclusive),
-    ...table('self time: function', summary.functions),
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
-}
-
-/** The outbox worker's claim query, compiled by the app's own code, for EXPLAIN ANALYZE. */
-async function outboxClaimQuery(): Promise<CompiledQuery> {
-  const captured: CompiledQuery[] = [];
-  const capture = new Kysely<Database>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new PostgresIntrospector(db),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-    log: (event) => {
-      if (event.level === 'query') captured.push(event.query);
-    },
-  });
-  await app.outbox.deliverDueMail(capture, { kind: 'dev-mailbox', send: async () => {} }, undefined, 1);
-  const first = captured[0];
-  if (!first) throw new Error('deliverDueMail issued no query');
-  return first;
-}
-
-/** EXPLAIN ANALYZE of the claim inside a rolled-back transaction (it is an UPDATE). */
-async function explainOutboxClaim(pool: pg.Pool): Promise<{ executionMs: number; plan: string }> {
-  const query = await outboxClaimQuery();
-  const connection = await pool.connect();
-  try {
-    await connection.query('BEGIN');
-    const result = await connection.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, [
-      ...query.parameters,
-    ]);
-    await connection.query('ROLLBACK');
-    const plan = result.rows.map((row) => Object.values(row)[0]).join('\n');
-    const match = /Execution Time: ([\d.]+) ms/.exec(plan);
-    return { executionMs: match ? Number(match[1]) : Number.NaN, plan };
-  } finally {
-    connection.release();
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------------------------------
 
@@ -898,26 +474,6 @@ const statusList = (statuses: Map<number, number>, except: number) =>
     .sort(([a], [b]) => a - b)
     .map(([status, n]) => `${status === 0 ? 'network error' : status}: ${n}`)
     .join(', ') || 'none';
-
-function printProfile(profile: PathProfile): void {
-  const n = profile.bookings;
-  if (n === 0) return;
-  const perBooking = (v: number) => `${(v / n).toFixed(2)} ms`;
-  const lines = [
-    `One booking at a time, in this process, through findSessionUser + createReservation (${n} bookings, servers idle):`,
-    '',
-    '| query (as the app sends it) | calls per booking | ms per booking | share of wall time |',
-    '|---|---:|---:|---:|',
-    ...profile.queries.map(
-      (q) =>
-        `| \`${q.sql.length > 100 ? `${q.sql.slice(0, 100)}…` : q.sql}\` | ${(q.calls / n).toFixed(1)} | ${perBooking(q.ms)} | ${((100 * q.ms) / profile.wallMs).toFixed(0)}% |`,
-    ),
-    `| **all SQL** (${(profile.queries.reduce((sum, q) => sum + q.calls, 0) / n).toFixed(0)} round trips) | | **${perBooking(profile.sqlMs)}** | ${((100 * profile.sqlMs) / profile.wallMs).toFixed(0)}% |`,
-    `| JavaScript between queries (auth, validation, Kysely, mail rendering) | | ${perBooking(profile.wallMs - profile.sqlMs)} | ${((100 * (profile.wallMs - profile.sqlMs)) / profile.wallMs).toFixed(0)}% |`,
-    `| **wall time per booking** (session lookup ${perBooking(profile.sessionMs)}) | | **${perBooking(profile.wallMs)}** | 100% |`,
-  ];
-  process.stdout.write(`${lines.join('\n')}\n\n`);
-}
 
 /** Polls, servers idle, until no outbox mail is pending (or DRAIN_SECONDS pass). */
 async function waitForDrain(pool: pg.Pool): Promise<{ drained: boolean; seconds: number; pending: number }> {
@@ -1003,11 +559,12 @@ async function main(): Promise<void> {
     const outboxBefore = await pool.query<{ n: number; sent: number }>(
       `SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'sent')::int AS sent FROM email_outbox`,
     );
-    const cpuBefore = await cpuSnapshot(servers, pool, database.name);
+    const serverPids = servers.map((s) => s.child.pid);
+    const cpuBefore = await cpuSnapshot(serverPids, pool, database.name);
     const loadFrom = monotonicMicros();
     const load = await runLoad(servers, clientsByServer, SECONDS, counter, book(seeded));
     const loadTo = monotonicMicros();
-    const cpu = cpuBetween(cpuBefore, await cpuSnapshot(servers, pool, database.name));
+    const cpu = cpuBetween(cpuBefore, await cpuSnapshot(serverPids, pool, database.name));
     const serverCpuMsPerBooking =
       (cpu.serverCores.reduce((sum, c) => sum + c, 0) * load.seconds * 1000) / (load.statuses.get(201) ?? 1);
     profileWindow = {
@@ -1031,7 +588,7 @@ async function main(): Promise<void> {
       `outbox: ${outboxAfterLoad.rows[0]?.pending ?? '?'} pending right after the load; ${drain.drained ? `drained to zero in ${drain.seconds.toFixed(1)} s` : `NOT drained after ${drain.seconds.toFixed(0)} s (${drain.pending} left)`}`,
     );
 
-    const claim = await explainOutboxClaim(pool);
+    const claim = await explainOutboxClaim(pool, app.outbox);
 
     const conflicts = await runConflicts(servers, clientsByServer, seeded);
     for (const sample of conflicts.otherSamples) log(`  conflict phase, unexpected reply: ${sample}`);
@@ -1045,14 +602,14 @@ async function main(): Promise<void> {
 
     let profile: PathProfile | null = null;
     if (PROFILE_BOOKINGS > 0) {
-      profile = await profileBookingPath(
-        database.url,
-        (servers[0] as Server).publicUrl,
-        seeded,
-        signedIn,
-        counter,
-        PROFILE_BOOKINGS,
-      );
+      profile = await profileBookingPath(app, {
+        databaseUrl: database.url,
+        publicUrl: (servers[0] as Server).publicUrl,
+        authSecret: AUTH_SECRET,
+        clients: signedIn,
+        nextBooking: () => loadBooking(seeded, counter.next++),
+        bookings: PROFILE_BOOKINGS,
+      });
       for (const failure of profile.failures) log(`  profile: booking failed: ${failure}`);
     }
     const profileCreated = profile?.created ?? 0;
@@ -1164,9 +721,8 @@ async function main(): Promise<void> {
     }
     const profileDir = path.join(dataDir, 'profiles');
     if (CPU_PROFILE && profileWindow && existsSync(profileDir)) {
-      const files = readdirSync(profileDir).map((f) => path.join(profileDir, f));
       printCpuProfile(
-        summarizeCpuProfiles(files, profileWindow.from, profileWindow.to),
+        summarizeCpuProfiles(cpuProfileFiles(profileDir), profileWindow.from, profileWindow.to, REPO_ROOT),
         profileWindow.bookings,
         profileWindow.serverCpuMsPerBooking,
       );
