@@ -36,7 +36,7 @@ export interface MailTransport {
 }
 
 /** Connections the SMTP pool keeps open by default; SMTP_URL's own `maxConnections` wins. */
-export const SMTP_POOL_CONNECTIONS = 5;
+export const SMTP_POOL_CONNECTIONS = 10;
 
 /**
  * SMTP_URL with connection pooling on (docs/decisions/067): the outbox sends a batch over a few kept-open
