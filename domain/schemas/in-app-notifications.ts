@@ -9,6 +9,7 @@ export const IN_APP_NOTIFICATION_KINDS = [
   'booking_withdrawn',
   'payment_recorded',
   'support_reply',
+  'balance_overdue',
 ] as const;
 export type InAppNotificationKind = (typeof IN_APP_NOTIFICATION_KINDS)[number];
 

@@ -158,3 +158,27 @@ export async function paymentNotices(
     link: managedReservationLink(payment.reservationId),
   });
 }
+
+/**
+ * The business's notice of a balance gone overdue (docs/decisions/071), written by the reminder job
+ * with the client's overdue email (or without it, when the client switched booking emails off).
+ */
+export function overdueBalanceNotice(facts: {
+  reservationId: string;
+  reference: string;
+  propertyTitle: string;
+  clientName: string;
+  amountCents: number;
+  dueOn: string;
+  clientEmailed: boolean;
+}): NewInAppNotification {
+  const reminder = facts.clientEmailed
+    ? 'They were emailed a reminder with a payment link.'
+    : 'They switched booking emails off, so no reminder was emailed.';
+  return {
+    kind: 'balance_overdue',
+    title: `Balance overdue for ${facts.reference}`,
+    body: `${facts.clientName} owes ${formatRandCents(facts.amountCents)} for ${facts.propertyTitle}, due ${formatDisplayDate(facts.dueOn)}. ${reminder}`,
+    link: managedReservationLink(facts.reservationId),
+  };
+}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRandCents } from '../../../domain/money.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/harness.ts';
 import { type BookingWithTerms, insertBookingWithTerms } from '../../test/payment-terms-fixtures.ts';
 import { findPaymentLink, hashPaymentLinkToken } from './payment-links.ts';
@@ -79,6 +80,57 @@ describe('payment reminders', () => {
     expect(mails).toHaveLength(2);
     expect(mails[1]?.subject).toBe(`Overdue: balance of R 700.00 due 10 Mar 2031 for ${b.reference}`);
     expect((await remindersOf(b.id)).map((r) => r.kind).sort()).toEqual(['before_due', 'overdue']);
+  });
+
+  it('overdue, the business’s bell says so once: the owner and staff who manage reservations, not other staff', async () => {
+    const owner = await t.createUser({ role: 'owner' });
+    const staff = (canManageReservations: boolean) =>
+      t.createUser({
+        role: 'frontoffice',
+        parentOwnerId: owner.id,
+        permissions: {
+          canManageProperties: false,
+          canManageReservations,
+          canManageTenants: false,
+          canManageUsers: false,
+          canViewReports: false,
+        },
+      });
+    const desk = await staff(true);
+    const cleaner = await staff(false);
+    const b = await insertBookingWithTerms(t.db, owner.id, {
+      start: '2036-03-24',
+      end: '2036-03-27',
+      confirmedOn: '2036-01-05',
+      title: 'Overdue Cottage',
+      lines: [{ kind: 'payment', payment: 30_000 }],
+    });
+    const bellOf = (userId: string) =>
+      t.db
+        .selectFrom('in_app_notifications')
+        .select(['kind', 'title', 'body', 'link'])
+        .where('user_id', '=', userId)
+        .execute();
+
+    await run('2036-03-08');
+    expect(await bellOf(owner.id), 'a balance not yet due is the client’s to pay').toEqual([]);
+    await run('2036-03-11');
+    await run('2036-03-12');
+    const client = await t.db
+      .selectFrom('clients')
+      .select(['first_name', 'last_name'])
+      .where('email', '=', b.email)
+      .where('owner_id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    const notice = {
+      kind: 'balance_overdue',
+      title: `Balance overdue for ${b.reference}`,
+      body: `${client.first_name} ${client.last_name} owes ${formatRandCents(70_000)} for Overdue Cottage, due 10 March 2036. They were emailed a reminder with a payment link.`,
+      link: `/reservation-management?reservation=${b.id}`,
+    };
+    expect(await bellOf(owner.id)).toEqual([notice]);
+    expect(await bellOf(desk.id)).toEqual([notice]);
+    expect(await bellOf(cleaner.id)).toEqual([]);
   });
 
   it('a job that first sees the booking inside the window sends before due at once; a security deposit taken with the balance is in the amount', async () => {

@@ -16,6 +16,8 @@ import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { type MailBrand, renderActionMail } from '../../platform/mail/templates.ts';
 import type { OutgoingMail } from '../../platform/mail/transports.ts';
 import { mailBrandOf } from '../business-profile/mail-brand.ts';
+import { overdueBalanceNotice } from '../in-app-notifications/booking-notices.ts';
+import { notifyUsers, reservationManagersOf } from '../in-app-notifications/in-app-notifications.service.ts';
 import { keepWantedMail } from '../notification-settings/notification-settings.service.ts';
 import { shortTime } from '../reservations/booked-period.ts';
 import { BALANCE_DUE, sumLinesByKind } from '../reservations/reservation.repository.ts';
@@ -218,7 +220,22 @@ export async function runPaymentReminders(
         });
         const mail = reminderMail({ kind, booking, cents, dueOn, payUrl: link.url, brand });
         // A client who switched booking emails off gets none; the reminder still counts as done.
-        for (const wanted of await keepWantedMail(trx, 'booking', [mail])) await enqueueMail(trx, wanted);
+        const wanted = await keepWantedMail(trx, 'booking', [mail]);
+        for (const email of wanted) await enqueueMail(trx, email);
+        if (kind === 'overdue')
+          await notifyUsers(
+            trx,
+            await reservationManagersOf(trx, booking.owner_id),
+            overdueBalanceNotice({
+              reservationId: booking.id,
+              reference: booking.reference,
+              propertyTitle: booking.property_title ?? '',
+              clientName: `${booking.first_name} ${booking.last_name}`,
+              amountCents: cents,
+              dueOn,
+              clientEmailed: wanted.length > 0,
+            }),
+          );
         return true;
       });
       if (sent) counts.sent++;
