@@ -206,3 +206,28 @@ describe('the stored balance due (migration 045)', () => {
     ).rejects.toThrow(/can only be updated to DEFAULT/);
   });
 });
+
+describe("a booking's client is one of its business's clients (migration 045)", () => {
+  it("the database refuses a booking, or a change, naming another business's client", async () => {
+    const owner = await signInOwner(t);
+    const other = await signInOwner(t);
+    const id = await insertBooking(owner, 'pending', 10_000);
+    const theirs = await insertBooking(other, 'pending', 10_000);
+    const clientOf = async (booking: string) =>
+      (
+        await t.db
+          .selectFrom('reservations')
+          .select('client_id')
+          .where('id', '=', booking)
+          .executeTakeFirstOrThrow()
+      ).client_id;
+    const foreignClient = await clientOf(theirs);
+    await expect(
+      t.db.updateTable('reservations').set({ client_id: foreignClient }).where('id', '=', id).execute(),
+    ).rejects.toThrow(/reservations_client_of_business/);
+    const ownClient = await clientOf(id);
+    await expect(
+      t.db.updateTable('clients').set({ owner_id: other.user.id }).where('id', '=', ownClient).execute(),
+    ).rejects.toThrow(/reservations_client_of_business/);
+  });
+});

@@ -239,7 +239,14 @@ export async function listReservationPage(
   paging: ReservationPaging,
 ) {
   const matching = applyFilters(narrowQuery(db), scope, filters);
-  const pageIds = sortedQuery(matching, paging).clearSelect().select('r.id');
+  // A business's bookings by client name: its clients in name order (clients_owner_name_idx), each
+  // one's bookings, until the page is full. Every booking's client is of its business (the foreign
+  // key reservations_client_of_business, migration 045), so this keeps every booking.
+  const ordered =
+    paging.sort === 'client' && scope.kind === 'business'
+      ? matching.where('c.owner_id', '=', scope.ownerId)
+      : matching;
+  const pageIds = sortedQuery(ordered, paging).clearSelect().select('r.id');
   const [rows, count] = await Promise.all([
     sortedQuery(baseQuery(db), paging)
       .where('r.id', 'in', pageIds.limit(paging.limit).offset(paging.offset))

@@ -1,7 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * A booking's balance due, stored (issue 24 item 5, docs/decisions/069): Reservation Management
+ * Reservation Management's balance, status and client sorts and its overdue filter at 20 000 bookings
+ * (issue 24 item 5, docs/decisions/069).
+ *
+ * A booking's balance due, stored: Reservation Management
  * sorted by balance and filtered "overdue" by summing every billing line of the business for each
  * page (56–143 ms p95 at 20 000 bookings). Now each booking keeps the sums of its not-voided lines,
  * written by a trigger in the same statement as every insert, update or delete of its lines, and its
@@ -74,6 +77,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Sorted by status: the order of the sort (status, then id) for a business (036's index has the
   // start date after the status, for the status filter's default order).
   await sql`CREATE INDEX reservations_owner_status_id_idx ON reservations (owner_id, status, id)`.execute(db);
+  // Sorted by client name: a booking's client is always one of its business's clients (the booking
+  // and its edit check it, reservation.service.ts); the database now holds it too, so the list may
+  // read the business's clients in name order and each one's bookings (a page of 25 visits about
+  // 30 clients) instead of joining every client of every business to sort 20 000 bookings.
+  await sql`CREATE UNIQUE INDEX clients_id_owner_key ON clients (id, owner_id)`.execute(db);
+  await sql`ALTER TABLE reservations ADD CONSTRAINT reservations_client_of_business
+    FOREIGN KEY (client_id, owner_id) REFERENCES clients (id, owner_id) ON DELETE RESTRICT`.execute(db);
+  await sql`CREATE INDEX clients_owner_name_idx ON clients (owner_id, first_name, last_name, id)`.execute(db);
   // Overdue: the confirmed or completed bookings of a business still owing, by balance date; the few
   // that are overdue instead of every booking's lines.
   await sql`CREATE INDEX reservations_owner_overdue_idx ON reservations (owner_id, balance_due_on)
@@ -82,6 +93,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX IF EXISTS reservations_owner_overdue_idx`.execute(db);
+  await sql`DROP INDEX IF EXISTS clients_owner_name_idx`.execute(db);
+  await sql`ALTER TABLE reservations DROP CONSTRAINT IF EXISTS reservations_client_of_business`.execute(db);
+  await sql`DROP INDEX IF EXISTS clients_id_owner_key`.execute(db);
   await sql`DROP INDEX IF EXISTS reservations_owner_status_id_idx`.execute(db);
   await sql`DROP INDEX IF EXISTS reservations_owner_balance_idx`.execute(db);
   await sql`DROP TRIGGER IF EXISTS reservation_transactions_ledger_delete ON reservation_transactions`.execute(
