@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LedgerLine, ledgerSummary, unbilledTotalOf } from '../../../domain/billing.ts';
 import type { Ledger } from '../../../domain/schemas/billing-lines.ts';
+import * as storedBalanceMigration from '../../db/migrations/045-stored-balance-and-list-indexes.ts';
 import { day, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { insertLedgerLines } from '../../test/ledger-fixtures.ts';
@@ -229,5 +230,36 @@ describe("a booking's client is one of its business's clients (migration 045)", 
     await expect(
       t.db.updateTable('clients').set({ owner_id: other.user.id }).where('id', '=', ownClient).execute(),
     ).rejects.toThrow(/reservations_client_of_business/);
+  });
+});
+
+describe('migration 045 on a database with bookings and lines', () => {
+  it('sets every booking’s sums from its lines, whatever was written before it', async () => {
+    const owner = await signInOwner(t);
+    const db = t.db as unknown as Kysely<unknown>; // as the migrator runs migrations
+    await storedBalanceMigration.down(db);
+    // Written while no trigger kept the sums: billed and part paid, refunded, voided, cancelled.
+    const paid = await insertBooking(owner, 'confirmed', 60_000);
+    const refunded = await insertBooking(owner, 'completed', 20_000);
+    const cancelled = await insertBooking(owner, 'cancelled', 80_000);
+    await insertLedgerLines(t.db, { reservationId: paid, ownerId: owner.user.id }, [
+      { kind: 'rental', total: 60_000 },
+      { kind: 'payment', payment: 25_000 },
+      { kind: 'payment', payment: 5_000, voided: true },
+    ]);
+    await insertLedgerLines(t.db, { reservationId: refunded, ownerId: owner.user.id }, [
+      { kind: 'rental', total: 20_000 },
+      { kind: 'payment', payment: 30_000 },
+    ]);
+    await sql`INSERT INTO reservation_transactions (reservation_id, owner_id, kind, description,
+        payment_amount_cents, payout_method)
+      VALUES (${refunded}, ${owner.user.id}, 'refund', 'Refund', 12000, 'eft')`.execute(t.db);
+    await insertLedgerLines(t.db, { reservationId: cancelled, ownerId: owner.user.id }, [
+      { kind: 'ad_hoc', total: 8_000 },
+    ]);
+    await storedBalanceMigration.up(db);
+
+    expect(await Promise.all([paid, refunded, cancelled].map(storedBalance))).toEqual([35_000, 2_000, 8_000]);
+    expect(await mismatches()).toEqual([]);
   });
 });
