@@ -4,7 +4,8 @@
  * business has ~20 000 bookings — with 5 000 clients per business, their billing lines (~560 000)
  * and 50 000 more users, into a throwaway PostgreSQL database; then times, through the real app
  * (app.inject, signed in), every list endpoint at that scale: Reservation Management for that business
- * (every sort both ways, filters, deep pages), My Clients, billing lines, and the admin's users.
+ * (every sort both ways, filters, deep pages), My Clients' pages (and the whole list the booking
+ * pickers read), billing lines, and the admin's users.
  *
  *   npm run bench:list-endpoints
  *
@@ -16,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { hashPassword } from 'better-auth/crypto';
 import { type Kysely, sql } from 'kysely';
 import { addDays, todayInBusinessZone } from '../domain/dates.ts';
+import { CLIENT_PAGE_SIZE } from '../domain/schemas/clients.ts';
 import { RESERVATION_SORTS } from '../domain/schemas/reservation-list.ts';
 import type { Database } from '../server/db/types.ts';
 import { seedBillingLines } from './billing-lines-seed.ts';
@@ -133,9 +135,16 @@ async function main(): Promise<void> {
     reservations('overdue', 'page=1&pageSize=25&overdue=true');
     const clients = (name: string, url: string) =>
       cases.push({ group: 'clients', name, url, cookie: ownerCookie });
-    clients('My Clients (all)', '/api/clients');
-    clients('My Clients q=smith', '/api/clients?q=smith');
-    clients('My Clients q=client12 (by email)', '/api/clients?q=client12');
+    // My Clients asks for one page (docs/decisions/069); the booking pickers still read the whole list.
+    clients('My Clients, page 1', `/api/clients?page=1&pageSize=${CLIENT_PAGE_SIZE}`);
+    clients('My Clients, page 100', `/api/clients?page=100&pageSize=${CLIENT_PAGE_SIZE}`);
+    clients('My Clients q=smith, page 1', `/api/clients?q=smith&page=1&pageSize=${CLIENT_PAGE_SIZE}`);
+    clients('My Clients q=smith, page 10', `/api/clients?q=smith&page=10&pageSize=${CLIENT_PAGE_SIZE}`);
+    clients(
+      'My Clients q=client12 (by email), page 1',
+      `/api/clients?q=client12&page=1&pageSize=${CLIENT_PAGE_SIZE}`,
+    );
+    clients('booking pickers: all clients', '/api/clients');
     const lines = (name: string, url: string) =>
       cases.push({ group: 'billing lines', name, url, cookie: ownerCookie });
     lines("one booking's lines", `/api/reservations/${booking.id}/transactions`);

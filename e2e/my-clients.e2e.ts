@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_PAGE_SIZE } from '../domain/schemas/clients.ts';
 import { firstFreeStay, openListingsOf } from './support/booking.ts';
 import { browserAvailable, expectAccessible, launchBrowser, newPage, signIn } from './support/browser.ts';
 
@@ -36,6 +37,42 @@ describe.runIf(browserAvailable)('journey: an owner’s clients', () => {
 
     const stamp = Date.now().toString(36);
     const name = `Zanele Khumalo${stamp}`;
+
+    // More clients than one page holds (made as the business would, through the API): the owner finds
+    // them by search and pages through them with the pager, as a person does.
+    const family = `Pager${stamp}`;
+    for (let n = 1; n <= CLIENT_PAGE_SIZE + 1; n++) {
+      const made = await page.request.post('/api/clients', {
+        data: {
+          first_name: `Client${String(n).padStart(2, '0')}`,
+          last_name: family,
+          email: `pager${n}.${stamp}@example.co.za`,
+        },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+    }
+    await page.getByRole('textbox', { name: 'Search clients' }).fill(family);
+    await expect
+      .poll(() => page.getByText(`Clients 1–${CLIENT_PAGE_SIZE} of ${CLIENT_PAGE_SIZE + 1}`).isVisible())
+      .toBe(true);
+    await expect.poll(() => page.getByRole('article').count()).toBe(CLIENT_PAGE_SIZE);
+    const pager = page.getByRole('navigation', { name: 'Pages of clients' });
+    await pager.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL(/[?&]page=2\b/);
+    await expect.poll(() => page.getByRole('article').count()).toBe(1);
+    const lastCard = `Client${String(CLIENT_PAGE_SIZE + 1).padStart(2, '0')} ${family}`;
+    await expect.poll(() => page.getByRole('article', { name: lastCard }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(`Clients ${CLIENT_PAGE_SIZE + 1}–${CLIENT_PAGE_SIZE + 1} of ${CLIENT_PAGE_SIZE + 1}`)
+          .isVisible(),
+      )
+      .toBe(true);
+    await expectAccessible(page, 'my clients, page 2 of a search');
+    await pager.getByRole('button', { name: 'previous page' }).click();
+    await expect.poll(() => page.getByRole('article').count()).toBe(CLIENT_PAGE_SIZE);
+    await page.getByRole('textbox', { name: 'Search clients' }).fill('');
     await page.getByRole('button', { name: 'Add New Client' }).click();
     const form = page.getByRole('form', { name: 'Add New Client' });
     const add = form.getByRole('button', { name: 'Add Client' });

@@ -3,6 +3,7 @@ import { CLIENT_NOTES_MAX, CLIENT_RECORD_MESSAGES } from '../clients.ts';
 import { PROPERTY_TYPES } from '../property.ts';
 import { RESERVATION_STATUSES } from '../reservation.ts';
 import { ClientCreateSchema, ClientSchema } from './reservation.ts';
+import { positiveInt } from './reservation-list.ts';
 import { optionalPhone } from './user.ts';
 
 /**
@@ -83,3 +84,29 @@ export const ClientBookingsSchema = z.object({
   }),
 });
 export type ClientBookings = z.infer<typeof ClientBookingsSchema>;
+
+/** My Clients' page size (three columns of cards, eight rows) and the most a caller may ask for. */
+export const CLIENT_PAGE_SIZE = 24;
+export const CLIENT_PAGE_SIZE_MAX = 100;
+
+/**
+ * GET /api/clients: a business's clients by name, `q` matching first name, last name, full name or
+ * email. A request that names `page` gets one page and how many match (`ClientPage`, My Clients,
+ * docs/decisions/069); one without gets the whole list the booking pickers read.
+ */
+export const ClientListQuerySchema = z.object({
+  owner_id: z.uuid('Please choose a valid business').optional(),
+  q: z.string().max(200, 'Search must be 200 characters or fewer').optional(),
+  page: positiveInt('Page').optional(),
+  pageSize: positiveInt('Page size', CLIENT_PAGE_SIZE_MAX).optional(),
+});
+export type ClientListQuery = z.infer<typeof ClientListQuerySchema>;
+
+export const ClientPageSchema = z.object({
+  items: z.array(ClientSchema),
+  /** How many clients match the search (all of the business's when there is none). */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ClientPage = z.infer<typeof ClientPageSchema>;

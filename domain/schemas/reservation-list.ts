@@ -16,7 +16,8 @@ export type ReservationSort = (typeof RESERVATION_SORTS)[number];
 
 export const RESERVATION_PAGE_SIZE_MAX = 100;
 
-const positiveInt = (label: string, max?: number) => {
+/** A whole number of at least 1 from the query string (and at most `max`), each refusal in words. */
+export const positiveInt = (label: string, max?: number) => {
   const base = z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`);
   const bounded = base.min(1, `${label} must be at least 1`);
   return max ? bounded.max(max, `${label} must be at most ${max}`) : bounded;

@@ -86,6 +86,10 @@ export const RESERVATION_COLUMNS = everyColumn<ReservationsTable>()([
   'payment_terms',
   'deposit_due_cents',
   'balance_due_on',
+  'ledger_billed',
+  'ledger_charges_cents',
+  'ledger_payments_cents',
+  'balance_due_cents',
   'created_at',
   'updated_at',
 ]);

@@ -41,6 +41,7 @@ import * as accountDeletion from './migrations/041-account-deletion.ts';
 import * as onlinePayments from './migrations/042-online-payments.ts';
 import * as receiptSeries from './migrations/043-receipt-series.ts';
 import * as searchAndListIndexes from './migrations/044-search-and-list-indexes.ts';
+import * as storedBalanceAndListIndexes from './migrations/045-stored-balance-and-list-indexes.ts';
 import * as overdueBalanceNotice from './migrations/046-overdue-balance-notice.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '042-online-payments': onlinePayments,
   '043-receipt-series': receiptSeries,
   '044-search-and-list-indexes': searchAndListIndexes,
+  '045-stored-balance-and-list-indexes': storedBalanceAndListIndexes,
   '046-overdue-balance-notice': overdueBalanceNotice,
 };
 

@@ -477,6 +477,15 @@ export interface ReservationsTable {
   payment_terms: ColumnType<PaymentTerms | null, string | null | undefined, string | null>;
   deposit_due_cents: ColumnType<number | null, number | null | undefined, number | null>;
   balance_due_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The sums of its not-voided billing lines, written only by the lines' trigger (migration 045):
+   * a charge line exists; the charges; payments − refunds + deposits kept.
+   */
+  ledger_billed: ColumnType<boolean, never, never>;
+  ledger_charges_cents: ColumnType<number, never, never>;
+  ledger_payments_cents: ColumnType<number, never, never>;
+  /** ledgerSummary's balance due (domain/billing.ts), generated from the sums, status and total (migration 045). */
+  balance_due_cents: ColumnType<number, never, never>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -6,6 +6,7 @@ import {
   Container,
   Group,
   Modal,
+  Pagination,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -13,20 +14,21 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import {
   CLIENT_FAILURES,
   CLIENT_TOASTS,
   canAddClient,
-  matchesClientSearch,
   removeClientQuestion,
   UNREGISTERED_NOTICE,
 } from '../../domain/clients.ts';
+import { CLIENT_PAGE_SIZE } from '../../domain/schemas/clients.ts';
 import { ExportCsvButton } from '../components/export-csv-button.tsx';
-import { type Client, useClients, useCreateClient, useRemoveClient } from '../features/clients/api.ts';
+import { type Client, useClientPage, useCreateClient, useRemoveClient } from '../features/clients/api.ts';
 import { ClientStatusBadges, ClientStatusButton } from '../features/clients/components/client-status.tsx';
 import { refusalOr } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
@@ -172,13 +174,48 @@ function ClientCard({ client }: { client: Client }) {
   );
 }
 
-/** My Clients (spec subscriptions-staff-billing §2): the owner's clients, to add, search, switch off and remove. */
+/** The page number in the address (?page=2), so Back and a reload keep the page; 1 when absent or wrong. */
+function usePageParam(): [number, (page: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('page'));
+  const page = Number.isInteger(asked) && asked > 1 ? asked : 1;
+  const setPage = (next: number) =>
+    setParams(
+      (current) => {
+        const changed = new URLSearchParams(current);
+        if (next > 1) changed.set('page', String(next));
+        else changed.delete('page');
+        return changed;
+      },
+      { replace: false },
+    );
+  return [page, setPage];
+}
+
+/**
+ * My Clients (spec subscriptions-staff-billing §2): the owner's clients, to add, search, switch off and
+ * remove. One page of cards at a time, the search and the paging done by the server (docs/decisions/069).
+ */
 export default function TenantManagementPage() {
   usePageTitle('My Clients');
-  const clients = useClients('owner', undefined);
   const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = usePageParam();
   const [adding, setAdding] = useState(false);
-  const shown = (clients.data ?? []).filter((client) => matchesClientSearch(client, search));
+  const clients = useClientPage({ q: q || undefined, page, pageSize: CLIENT_PAGE_SIZE });
+  const total = clients.data?.total ?? 0;
+  const pageCount = Math.ceil(total / CLIENT_PAGE_SIZE);
+  const shown = clients.data?.items ?? [];
+  const searched = clients.data ? q : '';
+
+  // Past the last page (its last client removed, or an old address): the last page there is.
+  useEffect(() => {
+    if (clients.data && !clients.isPlaceholderData && page > Math.max(1, pageCount))
+      setPage(Math.max(1, pageCount));
+  });
+
+  const first = (page - 1) * CLIENT_PAGE_SIZE + 1;
+  const last = Math.min(total, page * CLIENT_PAGE_SIZE);
 
   return (
     <Container size="lg" py="xl">
@@ -206,7 +243,10 @@ export default function TenantManagementPage() {
           placeholder="Name or email"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            if (page !== 1) setPage(1);
+          }}
           maw={420}
         />
         {clients.isPending && (
@@ -221,7 +261,7 @@ export default function TenantManagementPage() {
             {refusalOr(clients.error, CLIENT_FAILURES.load)}
           </Alert>
         )}
-        {clients.data?.length === 0 && (
+        {clients.data && total === 0 && !searched && (
           <Stack align="center" py="xl" gap="xs">
             <Title order={2} size="h3">
               No Clients Yet
@@ -229,17 +269,44 @@ export default function TenantManagementPage() {
             <Text c="dimmed">Start by adding your first client.</Text>
           </Stack>
         )}
-        {!!clients.data?.length && shown.length === 0 && (
+        {clients.data && total === 0 && !!searched && (
           <Text c="dimmed" ta="center" py="md">
-            No clients match “{search.trim()}”.
+            No clients match “{searched}”.
+          </Text>
+        )}
+        {clients.data && total > 0 && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {pageCount > 1
+              ? `Clients ${first}–${last} of ${total}`
+              : total === 1
+                ? '1 client'
+                : `${total} clients`}
           </Text>
         )}
         {shown.length > 0 && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            aria-busy={clients.isPlaceholderData}
+            style={{ opacity: clients.isPlaceholderData ? 0.6 : 1 }}
+          >
             {shown.map((client) => (
               <ClientCard key={client.id} client={client} />
             ))}
           </SimpleGrid>
+        )}
+        {pageCount > 1 && (
+          <Group justify="center" component="nav" aria-label="Pages of clients">
+            <Pagination
+              total={pageCount}
+              value={Math.min(page, pageCount)}
+              onChange={(next) => {
+                setPage(next);
+                window.scrollTo({ top: 0 });
+              }}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            />
+          </Group>
         )}
       </Stack>
       <AddClientModal opened={adding} onClose={() => setAdding(false)} />

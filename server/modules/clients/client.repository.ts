@@ -12,10 +12,10 @@ type Executor = Kysely<Database>;
 const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The business's clients (removed ones are not listed), by name; `search` matches first name, last
- * name, full name or email whatever the case.
+ * The business's clients (removed ones are not listed); `search` matches first name, last name, full
+ * name or email whatever the case.
  */
-export function listClientsOfOwner(db: Executor, ownerId: string, search?: string) {
+function clientsOfOwner(db: Executor, ownerId: string, search?: string) {
   let query = db
     .selectFrom('clients')
     .selectAll()
@@ -33,7 +33,39 @@ export function listClientsOfOwner(db: Executor, ownerId: string, search?: strin
       ]),
     );
   }
-  return query.orderBy(sql`lower(first_name)`).orderBy(sql`lower(last_name)`).orderBy('id').execute();
+  return query;
+}
+
+/** By name (the order of clients_owner_listed_idx, migration 016), the id breaking ties. */
+const byName = (query: ReturnType<typeof clientsOfOwner>) =>
+  query.orderBy(sql`lower(first_name)`).orderBy(sql`lower(last_name)`).orderBy('id');
+
+/** Every client of the business matching `search`, by name (the booking pickers). */
+export function listClientsOfOwner(db: Executor, ownerId: string, search?: string) {
+  return byName(clientsOfOwner(db, ownerId, search)).execute();
+}
+
+/**
+ * One page of the business's clients matching `search`, by name, and how many match (My Clients,
+ * docs/decisions/069): the page walks the name index and stops; the count reads the index alone.
+ */
+export async function listClientPageOfOwner(
+  db: Executor,
+  ownerId: string,
+  search: string | undefined,
+  paging: { limit: number; offset: number },
+) {
+  const [rows, count] = await Promise.all([
+    byName(clientsOfOwner(db, ownerId, search))
+      .limit(paging.limit)
+      .offset(paging.offset)
+      .execute(),
+    clientsOfOwner(db, ownerId, search)
+      .clearSelect()
+      .select(sql<string>`count(*)`.as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
 }
 
 export function findClient(db: Executor, id: string) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permissions } from '../../../domain/permissions.ts';
+import { CLIENT_PAGE_SIZE, CLIENT_PAGE_SIZE_MAX, type ClientPage } from '../../../domain/schemas/clients.ts';
 import type { Client, Reservation } from '../../../domain/schemas/reservation.ts';
 import { bookingBody, insertProperty, newClientInput, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp, uniqueEmail } from '../../test/harness.ts';
@@ -138,6 +139,105 @@ describe('GET /api/clients', () => {
     const response = await listClients();
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe(MUST_LOG_IN);
+  });
+});
+
+describe('GET /api/clients?page (My Clients, docs/decisions/069)', () => {
+  const pageOf = async (cookie: string, query: string) => {
+    const response = await t.get(`/api/clients?${query}`, { cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ClientPage>();
+  };
+
+  it('pages the business’s clients by name with how many match; the pages together are the whole list once', async () => {
+    const owner = await signInOwner(t);
+    const other = await signInOwner(t);
+    const names = ['Zola', 'anele', 'Bongani', 'Carla', 'dineo', 'Ethan', 'Fikile'];
+    for (const first of names)
+      await added({ ...newClientInput(), first_name: first, last_name: 'Pager' }, owner.cookie);
+    const foreign = await added(
+      { ...newClientInput(), first_name: 'Aaron', last_name: 'Pager' },
+      other.cookie,
+    );
+    const whole = (await listClients(owner.cookie)).json<Client[]>();
+    expect(whole.map((c) => c.first_name)).toEqual([
+      'anele',
+      'Bongani',
+      'Carla',
+      'dineo',
+      'Ethan',
+      'Fikile',
+      'Zola',
+    ]);
+
+    const first = await pageOf(owner.cookie, 'page=1&pageSize=3');
+    expect(first).toMatchObject({ total: 7, page: 1, pageSize: 3 });
+    const second = await pageOf(owner.cookie, 'page=2&pageSize=3');
+    const third = await pageOf(owner.cookie, 'page=3&pageSize=3');
+    expect(third.items).toHaveLength(1);
+    expect([...first.items, ...second.items, ...third.items]).toEqual(whole);
+    expect((await pageOf(owner.cookie, 'page=4&pageSize=3')).items).toEqual([]);
+    expect([...first.items, ...second.items, ...third.items].map((c) => c.id)).not.toContain(foreign.id);
+
+    // The default page size, and the search counted on the server (name, full name or email).
+    const defaults = await pageOf(owner.cookie, 'page=1');
+    expect(defaults).toMatchObject({ total: 7, page: 1, pageSize: CLIENT_PAGE_SIZE });
+    const searched = await pageOf(owner.cookie, `page=1&pageSize=2&q=${encodeURIComponent('carla pager')}`);
+    expect(searched.total).toBe(1);
+    expect(searched.items.map((c) => c.first_name)).toEqual(['Carla']);
+    expect((await pageOf(owner.cookie, 'page=1&q=nobody-like-this')).total).toBe(0);
+  });
+
+  it('allow and deny: staff with the permission see their business’s page, others 403, admin names the business, anonymous 401', async () => {
+    const owner = await signInOwner(t);
+    const mine = await added(newClientInput(), owner.cookie);
+    const staff = await t.signInAs({
+      role: 'frontoffice',
+      parentOwnerId: owner.user.id,
+      permissions: staffPermissions(true),
+    });
+    expect((await pageOf(staff.cookie, 'page=1')).items.map((c) => c.id)).toEqual([mine.id]);
+    const without = await t.signInAs({
+      role: 'frontoffice',
+      parentOwnerId: owner.user.id,
+      permissions: { ...staffPermissions(false), canManageTenants: false },
+    });
+    const refused = await t.get('/api/clients?page=1', { cookie: without.cookie });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(NO_PERMISSION);
+    const client = await t.signInAs({ role: 'client' });
+    expect((await t.get('/api/clients?page=1', { cookie: client.cookie })).statusCode).toBe(403);
+    const otherOwner = await signInOwner(t);
+    const theirs = await t.get(`/api/clients?page=1&owner_id=${owner.user.id}`, {
+      cookie: otherOwner.cookie,
+    });
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json().message).toBe(NO_PERMISSION);
+    expect((await pageOf(otherOwner.cookie, 'page=1')).total).toBe(0);
+    const admin = await t.signInAs({ role: 'admin' });
+    expect((await pageOf(admin.cookie, `page=1&owner_id=${owner.user.id}`)).items.map((c) => c.id)).toEqual([
+      mine.id,
+    ]);
+    const anonymous = await t.get('/api/clients?page=1');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().message).toBe(MUST_LOG_IN);
+  });
+
+  it('refuses bad paging with a clear 400', async () => {
+    const owner = await signInOwner(t);
+    const refusal = async (query: string, message: string) => {
+      const response = await t.get(`/api/clients?${query}`, { cookie: owner.cookie });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().message).toContain(message);
+    };
+    await refusal('page=0', 'Page must be at least 1');
+    await refusal('page=two', 'Page must be a number');
+    await refusal('page=1.5', 'Page must be a whole number');
+    await refusal(
+      `page=1&pageSize=${CLIENT_PAGE_SIZE_MAX + 1}`,
+      `Page size must be at most ${CLIENT_PAGE_SIZE_MAX}`,
+    );
+    await refusal(`page=1&q=${'x'.repeat(201)}`, 'Search must be 200 characters or fewer');
   });
 });
 

@@ -3,8 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CLIENT_NOTES_MAX, CLIENT_RULE_MESSAGES } from '../../../domain/clients.ts';
 import {
+  CLIENT_PAGE_SIZE,
   ClientBookingsSchema,
+  ClientListQuerySchema,
   ClientNotesUpdateSchema,
+  type ClientPage,
+  ClientPageSchema,
   type ClientRecord,
   ClientRecordSchema,
   ClientUpdateSchema,
@@ -18,7 +22,13 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import type { listClientsOfOwner } from './client.repository.ts';
-import { createClientFor, listClientsFor, removeClientFor, updateClientFor } from './client.service.ts';
+import {
+  createClientFor,
+  listClientPageFor,
+  listClientsFor,
+  removeClientFor,
+  updateClientFor,
+} from './client.service.ts';
 import { clientBookingsFor, clientRecordFor, saveClientNotesFor } from './client-record.service.ts';
 
 type ClientRow = Awaited<ReturnType<typeof listClientsOfOwner>>[number];
@@ -40,10 +50,7 @@ const toClientRecordDto = (client: ClientRow): ClientRecord => ({
   created_at: new Date(client.created_at).toISOString(),
 });
 
-const BusinessQuery = z.object({ owner_id: z.uuid('Please choose a valid business').optional() });
-const ListQuery = BusinessQuery.extend({
-  q: z.string().max(200, 'Search must be 200 characters or fewer').optional(),
-});
+const BusinessQuery = ClientListQuerySchema.pick({ owner_id: true });
 const ClientParams = z.object({ id: z.uuid(CLIENT_RULE_MESSAGES.notFound) });
 
 /** The clients of a business, for booking on their behalf (spec §6). */
@@ -63,20 +70,20 @@ export function registerClientRoutes(app: FastifyInstance, deps: AppDeps): void 
       schema: {
         tags: ['clients'],
         summary:
-          'A business’s clients, by name: your own (owner, staff with the reservations or tenants permission), or owner_id’s (admin)',
-        querystring: ListQuery,
-        response: { 200: z.array(ClientSchema), ...errors },
+          'A business’s clients, by name: your own (owner, staff with the reservations or tenants permission), or owner_id’s (admin); with page, one page and how many match',
+        querystring: ClientListQuerySchema,
+        response: { 200: z.union([ClientPageSchema, z.array(ClientSchema)]), ...errors },
       },
     },
-    async (request) =>
-      (
-        await listClientsFor(
-          deps.db,
-          await deps.currentUser(request),
-          request.query.owner_id,
-          request.query.q,
-        )
-      ).map(toClientDto),
+    async (request): Promise<ClientPage | Client[]> => {
+      const user = await deps.currentUser(request);
+      const { owner_id, q, page, pageSize } = request.query;
+      if (page === undefined && pageSize === undefined)
+        return (await listClientsFor(deps.db, user, owner_id, q)).map(toClientDto);
+      const paging = { page: page ?? 1, pageSize: pageSize ?? CLIENT_PAGE_SIZE };
+      const { rows, total } = await listClientPageFor(deps.db, user, { owner_id, q, ...paging });
+      return { items: rows.map(toClientDto), total, ...paging };
+    },
   );
 
   api.post(

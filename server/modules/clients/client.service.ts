@@ -19,6 +19,7 @@ import { notify } from '../reservations/reservation-notifications.ts';
 import {
   findClient,
   findOrCreateClient,
+  listClientPageOfOwner,
   listClientsOfOwner,
   lockClientByEmail,
   markClientRemoved,
@@ -50,9 +51,28 @@ export function listClientsFor(
   requestedOwnerId?: string,
   search?: string,
 ) {
+  return listClientsOfOwner(db, listableBusiness(user, requestedOwnerId), search);
+}
+
+/** The business whose clients the user may list: theirs, or owner_id's for an admin; 403 otherwise. */
+function listableBusiness(user: User | null, requestedOwnerId?: string): string {
   const { actor, ownerId } = businessFor(user, requestedOwnerId);
   if (!ownerId || !canListClientsOf(actor, ownerId)) throw forbidden(NO_CREATE_PERMISSION);
-  return listClientsOfOwner(db, ownerId, search);
+  return ownerId;
+}
+
+/** One page of a business's clients by name, and how many match (My Clients; the same access as the list). */
+export async function listClientPageFor(
+  db: Kysely<Database>,
+  user: User | null,
+  query: { owner_id?: string; q?: string; page: number; pageSize: number },
+) {
+  const ownerId = listableBusiness(user, query.owner_id);
+  const { rows, total } = await listClientPageOfOwner(db, ownerId, query.q, {
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return { rows, total };
 }
 
 /**

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import { CHARGE_KINDS } from '../../../domain/billing.ts';
 import type { IsoDate } from '../../../domain/dates.ts';
 import { newReservationReference } from '../../../domain/reservation-reference.ts';
 import type { ReservationListQuery } from '../../../domain/schemas/reservation.ts';
@@ -112,18 +111,14 @@ export interface ReservationPaging {
   offset: number;
 }
 
-// Balance due for sorting only, in SQL: ledgerSummary (domain/billing.ts) over the not-voided lines,
-// the unbilled total until a charge line exists (none for a cancelled booking: unbilledTotalOf). The page's displayed balances come from
-// ledgerSummary itself (reservation-page.service.ts); a test holds the two orders equal.
-const CHARGE_KIND_LIST = sql.join(CHARGE_KINDS.map((kind) => sql.lit(kind)));
-export const BALANCE_DUE = sql<number>`(SELECT greatest(0,
-    CASE WHEN bool_or(t.kind IN (${CHARGE_KIND_LIST}))
-      THEN coalesce(sum(t.total_cents) FILTER (WHERE t.kind NOT IN ('payment', 'deposit_received', 'deposit_refunded')), 0)
-      WHEN r.status = 'cancelled' THEN 0
-      ELSE r.total_price_cents END
-    - coalesce(sum(t.payment_amount_cents) FILTER (WHERE t.kind = 'payment'), 0)
-    - coalesce(sum(t.total_cents) FILTER (WHERE t.kind = 'deposit_kept'), 0))
-  FROM reservation_transactions t WHERE t.reservation_id = r.id AND t.voided_at IS NULL)`;
+/**
+ * A booking's balance due: ledgerSummary's (domain/billing.ts) over its not-voided lines, the unbilled
+ * total until a charge line exists (unbilledTotalOf), stored by migration 045 (a generated column over
+ * the sums a trigger keeps with every write of the lines; docs/decisions/069). The list sorts and
+ * filters by it, the Today desk and the payment reminders select by it; reservation-balance.test.ts
+ * holds it equal to ledgerSummary.
+ */
+export const BALANCE_DUE = sql<number>`r.balance_due_cents`;
 
 const SORT_COLUMNS: Record<ReservationSort, ReturnType<typeof sql>[]> = {
   reference: [sql`r.reference`],
@@ -233,33 +228,6 @@ function narrowQuery(db: Executor): ReservationQuery {
 }
 
 /**
- * BALANCE_DUE for sorting a business's bookings: the same rule over the business's not-voided lines
- * summed once per booking (index-only on reservation_transactions_owner_created_idx, migration 032)
- * and joined, instead of one summing subquery per booking; the list test holds the order equal to
- * the displayed balances.
- */
-function withBusinessBalance(db: Executor, query: ReservationQuery, ownerId: string) {
-  const sums = db
-    .selectFrom('reservation_transactions as t')
-    .select([
-      't.reservation_id',
-      sql<boolean>`bool_or(t.kind IN (${CHARGE_KIND_LIST}))`.as('charged'),
-      sql<number>`coalesce(sum(t.total_cents) FILTER (WHERE t.kind NOT IN ('payment', 'deposit_received', 'deposit_refunded')), 0)`.as(
-        'charges',
-      ),
-      sql<number>`coalesce(sum(t.payment_amount_cents) FILTER (WHERE t.kind = 'payment'), 0)`.as('paid'),
-      sql<number>`coalesce(sum(t.total_cents) FILTER (WHERE t.kind = 'deposit_kept'), 0)`.as('kept'),
-    ])
-    .where('t.owner_id', '=', ownerId)
-    .where('t.voided_at', 'is', null)
-    .groupBy('t.reservation_id');
-  return query.leftJoin(sums.as('b'), 'b.reservation_id', 'r.id');
-}
-const BUSINESS_BALANCE_DUE = sql<number>`greatest(0,
-    CASE WHEN b.charged THEN b.charges WHEN r.status = 'cancelled' THEN 0 ELSE r.total_price_cents END
-    - coalesce(b.paid, 0) - coalesce(b.kept, 0))`;
-
-/**
  * One page of the list and how many match, sorted by a column with the id breaking ties: the page's
  * ids from the narrow query (only the joins its filters and sort read), then their rows; the count
  * from the narrow query too.
@@ -271,15 +239,14 @@ export async function listReservationPage(
   paging: ReservationPaging,
 ) {
   const matching = applyFilters(narrowQuery(db), scope, filters);
-  const direction = paging.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const pageIds =
-    paging.sort === 'balance' && scope.kind === 'business'
-      ? withBusinessBalance(db, matching, scope.ownerId)
-          .clearSelect()
-          .select('r.id')
-          .orderBy(sql`${BUSINESS_BALANCE_DUE} ${direction}`)
-          .orderBy('r.id', paging.order)
-      : sortedQuery(matching, paging).clearSelect().select('r.id');
+  // A business's bookings by client name: its clients in name order (clients_owner_name_idx), each
+  // one's bookings, until the page is full. Every booking's client is of its business (the foreign
+  // key reservations_client_of_business, migration 045), so this keeps every booking.
+  const ordered =
+    paging.sort === 'client' && scope.kind === 'business'
+      ? matching.where('c.owner_id', '=', scope.ownerId)
+      : matching;
+  const pageIds = sortedQuery(ordered, paging).clearSelect().select('r.id');
   const [rows, count] = await Promise.all([
     sortedQuery(baseQuery(db), paging)
       .where('r.id', 'in', pageIds.limit(paging.limit).offset(paging.offset))

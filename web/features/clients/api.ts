@@ -1,12 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   ClientBookingsSchema,
   type ClientDetailsSchema,
+  ClientPageSchema,
   ClientRecordSchema,
 } from '../../../domain/schemas/clients.ts';
 import { ClientRemovedSchema, ClientSchema } from '../../../domain/schemas/reservation.ts';
 import { api } from '../../lib/api.ts';
+import { toQueryString } from '../../lib/query-string.ts';
 
 export type { ClientBooking, ClientRecord } from '../../../domain/schemas/clients.ts';
 export type { Client } from '../../../domain/schemas/reservation.ts';
@@ -14,6 +16,19 @@ export type { Client } from '../../../domain/schemas/reservation.ts';
 type ClientDetails = z.output<typeof ClientDetailsSchema>;
 
 export { useClients, useCreateClient } from '../reservations/api.ts';
+
+/**
+ * One page of the business's clients by name, the search matched on the server (My Clients,
+ * docs/decisions/069). Under ['clients'], so adding, switching or removing a client refreshes it; the
+ * page on screen stays while the next one loads.
+ */
+export function useClientPage(query: { q?: string; page: number; pageSize: number }) {
+  return useQuery({
+    queryKey: ['clients', 'page', query],
+    queryFn: () => api.get(`/api/clients?${toQueryString(query)}`, ClientPageSchema),
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** Changes to a client refresh every list of clients (My Clients, the booking pickers). */
 function useClientChange<Variables, Result>(change: (variables: Variables) => Promise<Result>) {
