@@ -195,14 +195,21 @@ describe('reading and marking', () => {
   it('lists only one’s own, newest first, a page at a time; marks one and all read', async () => {
     const me = await t.signInAs({ role: 'client' });
     const other = await t.signInAs({ role: 'owner' });
-    for (let n = 1; n <= 22; n++)
-      await notifyUser(t.db, {
-        userId: me.user.id,
-        kind: 'support_reply',
-        title: `Reply ${n}`,
-        body: 'b',
-        link: null,
-      });
+    // A second apart: notices written within the same clock tick (PGlite's clock counts milliseconds)
+    // have no order between them.
+    await t.db
+      .insertInto('in_app_notifications')
+      .values(
+        Array.from({ length: 22 }, (_, index) => ({
+          user_id: me.user.id,
+          kind: 'support_reply' as const,
+          title: `Reply ${index + 1}`,
+          body: 'b',
+          link: null,
+          created_at: new Date(Date.now() - (22 - index) * 1000),
+        })),
+      )
+      .execute();
     await notifyUser(t.db, {
       userId: other.user.id,
       kind: 'support_reply',
