@@ -30,7 +30,7 @@ const STYLE = `<style>
 .rz-first-paint__main{flex:0 0 100%;max-width:100%}
 .rz-first-paint__photo{display:block;width:100%;aspect-ratio:16/10;object-fit:cover;border-radius:8px}
 .rz-first-paint .rz-first-paint__title{margin:0;color:inherit;font-size:26px;line-height:1.35;font-weight:700}
-@media (min-width:62em){.rz-first-paint__main{flex-basis:calc(58.3333% - 0.416667 * 32px);max-width:calc(58.3333% - 0.416667 * 32px)}}
+@media (min-width:62em){.rz-first-paint__main{flex-basis:calc(58.333333333333336% - 0.4166666666666667 * 32px);max-width:calc(58.333333333333336% - 0.4166666666666667 * 32px)}}
 </style>`;
 
 const MARKUP = `<div class="rz-first-paint"><div class="rz-first-paint__header"></div><div class="rz-first-paint__hero"><div class="rz-first-paint__container"><div class="rz-first-paint__stack"><h1>Anything. Anywhere. Anytime.</h1><p>Rent homes, cars, tools, cameras, venues and storage from owners across South Africa.</p><div><a class="rz-first-paint__button" href="/list-your-property">List Your Property</a></div></div></div></div></div>`;
