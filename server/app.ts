@@ -14,6 +14,7 @@ import type { AppDeps } from './app-deps.ts';
 import { type Config, isPayfastSimulatorServed } from './config.ts';
 import { ownOrigin, registerCrossOriginRefusal } from './http/cross-origin.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { listingPageFirstPaint } from './http/first-paint.ts';
 import { answerFrameworkError, registerHostileInputGuards } from './http/hostile-input.ts';
 import { withRedactedUrls } from './http/log-redaction.ts';
 import { completeDocument, openApiTransform, PUBLIC_ACCESS, SECURITY_SCHEMES } from './http/openapi.ts';
@@ -53,7 +54,7 @@ import { registerSimulatorMerchantRoutes } from './modules/payfast-simulator/sim
 import { registerPaymentRoutes } from './modules/payments/payment.routes.ts';
 import { registerPhotographyRoutes } from './modules/photography/photography.routes.ts';
 import { registerPropertyRoutes } from './modules/properties/property.routes.ts';
-import { listingPagePreloads } from './modules/properties/property.service.ts';
+import { findListingPage } from './modules/properties/property.service.ts';
 import { registerPropertyImageRoutes } from './modules/property-images/property-image.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerReservationRoutes } from './modules/reservations/reservation.routes.ts';
@@ -237,9 +238,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const servesWeb = await registerWebApp(
     app,
     options.webDistDir ? path.resolve(options.webDistDir) : null,
-    async (pathname, request) =>
-      [sessionPreload(request), await listingPagePreloads(deps.db, pathname)].filter(Boolean).join(', ') ||
-      null,
+    async (pathname, request) => {
+      const session = sessionPreload(request);
+      const listing = await findListingPage(deps.db, pathname);
+      const firstPaint = listing && listingPageFirstPaint(listing, session !== null);
+      // The listing page draws its cover photo first: the photo goes before the page's code.
+      const photoFirst = listing?.page === 'property' && firstPaint !== null;
+      return {
+        firstPaintLink: photoFirst ? listing.coverLink : null,
+        link:
+          [session, listing?.dataLink, photoFirst ? null : listing?.coverLink].filter(Boolean).join(', ') ||
+          null,
+        firstPaint,
+      };
+    },
   );
   registerNotFound(app, servesWeb);
 

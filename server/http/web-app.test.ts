@@ -189,12 +189,49 @@ describe('serving the built web app', () => {
       return property.id;
     }
 
-    it('are preloaded with the listing page and the booking page (the photo is their largest paint)', async () => {
+    const photoLink = (id: string) =>
+      `</api/images/properties/${id}/0-display.webp>; rel=preload; as=image; fetchpriority=high`;
+
+    it('are preloaded with the listing page (the photo, its largest paint, first) and the booking page', async () => {
       const id = await listing({ is_active: true, status: 'available' });
       expect((await t.get(`/property/${id}`)).headers.link).toBe(
-        `${ENTRY_LINK}, </assets/property-details-Cc33.js>; rel=modulepreload, ${listingLinks(id)}`,
+        `${photoLink(id)}, ${ENTRY_LINK}, </assets/property-details-Cc33.js>; rel=modulepreload, ` +
+          `</api/properties/${id}>; rel=preload; as=fetch; crossorigin`,
       );
       expect((await t.get(`/reservation/${id}`)).headers.link).toBe(`${ENTRY_LINK}, ${listingLinks(id)}`);
+    });
+
+    it('draws the listing page’s cover photo before the app runs, as the gallery shows it', async () => {
+      const id = await listing({ is_active: true, status: 'available', title: 'Loft <by> "the" sea' });
+      const response = await t.get(`/property/${id}`, { headers: { 'accept-encoding': 'br' } });
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const html = decoded(response);
+      expect(html).toContain('<div id="root"><div class="rz-first-paint">');
+      expect(html).toContain(
+        `<img class="rz-first-paint__photo" src="/api/images/properties/${id}/0-display.webp" ` +
+          'alt="Photo 1 of 2: Loft &#60;by&#62; &#34;the&#34; sea" fetchpriority="high">',
+      );
+      expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('</head>'));
+    });
+
+    it('draws the booking page’s heading before the app runs, for a visitor with a session only', async () => {
+      const id = await listing({ is_active: true, status: 'available', type: 'vehicle', title: 'Red Polo' });
+      const { cookie } = await t.signInAs({ role: 'client' });
+      const signedIn = (await t.get(`/reservation/${id}`, { headers: { cookie } })).body;
+      expect(signedIn).toContain('<h1 class="rz-first-paint__title">Book Your Rental at Red Polo</h1>');
+      // Without a session the app sends the visitor to sign in: nothing is drawn early.
+      expect((await t.get(`/reservation/${id}`)).body).toBe(INDEX_HTML);
+    });
+
+    it('draws nothing early for a listing without photos, or one that is not public', async () => {
+      const owner = await t.createUser({ role: 'owner' });
+      const bare = await insertProperty(t.db, owner.id, { is_active: true, status: 'available' });
+      expect((await t.get(`/property/${bare.id}`)).body).toBe(INDEX_HTML);
+      const hidden = await listing({ is_active: false });
+      const { cookie } = await t.signInAs({ role: 'client' });
+      expect((await t.get(`/property/${hidden}`)).body).toBe(INDEX_HTML);
+      expect((await t.get(`/reservation/${hidden}`, { headers: { cookie } })).body).toBe(INDEX_HTML);
     });
 
     it.each([

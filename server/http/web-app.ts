@@ -4,7 +4,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../domain/errors.ts';
-import { withHomeFirstPaint } from './first-paint.ts';
+import { withFirstPaint, withHomeFirstPaint } from './first-paint.ts';
 
 /** Vite names every file under assets/ by its content hash, so a name never changes its content. */
 export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -74,11 +74,21 @@ function routePattern(routePath: string): RegExp {
   return new RegExp(`^/${segments.join('/')}/?$`);
 }
 
-/**
- * More Link header entries for a page, from the data it shows (e.g. its largest image), or null.
- * Never throws: a failed lookup only loses the hint.
- */
-export type PageHints = (pathname: string, request: FastifyRequest) => Promise<string | null>;
+/** What a page adds to the app's index.html, from the data it shows. */
+export interface PageExtras {
+  /** More Link header entries (e.g. the data it shows), after the page's code, or null. */
+  link: string | null;
+  /**
+   * Link header entries before the page's code, or null: what its first paint draws (e.g. a photo),
+   * which then does not wait behind the code for a connection.
+   */
+  firstPaintLink?: string | null;
+  /** Markup drawn in `#root` before the app runs (server/http/first-paint.ts), or null. */
+  firstPaint: string | null;
+}
+
+/** A page's extras (docs/decisions/066, 070). Never throws: a failed lookup only loses them. */
+export type PageHints = (pathname: string, request: FastifyRequest) => Promise<PageExtras | null>;
 
 /**
  * Serves the built web app (`vite build` output) from `webDir`: the files, with the .br/.gz copies
@@ -105,18 +115,14 @@ export async function registerWebApp(
     },
   });
   const preloadsOf = pagePreloads(webDir);
-  /** The page's code, then what `hints` adds. */
-  const linkOf = async (pathname: string, request: FastifyRequest) =>
-    [preloadsOf(pathname), await hints(pathname, request).catch(() => null)].filter(Boolean).join(', ');
-  app.decorateReply('sendPage', async function sendPage(this: FastifyReply, pathname: string) {
-    const link = await linkOf(pathname, this.request);
-    if (link) this.header('link', link);
-    return this.sendFile('index.html');
-  });
-  const home = homePage(webDir);
-  app.get('/', { schema: { hide: true } }, async (request, reply) => {
-    const link = await linkOf('/', request);
-    if (link) reply.header('link', link);
+  const indexHtml = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  /** The page's code and what `hints` adds, and its first paint. */
+  const extrasOf = async (pathname: string, request: FastifyRequest) => {
+    const extras = await hints(pathname, request).catch(() => null);
+    const link = [extras?.firstPaintLink, preloadsOf(pathname), extras?.link].filter(Boolean).join(', ');
+    return { link, firstPaint: extras?.firstPaint ?? null };
+  };
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, page: CompressedPage) => {
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
     reply
@@ -124,18 +130,48 @@ export async function registerWebApp(
       .header('cache-control', PAGE_CACHE)
       .header('vary', 'Accept-Encoding');
     if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding === 'br' ? home.br : encoding === 'gzip' ? home.gzip : home.html);
+    return reply.send(encoding === 'br' ? page.br() : encoding === 'gzip' ? page.gzip() : page.html);
+  };
+  app.decorateReply('sendPage', async function sendPage(this: FastifyReply, pathname: string) {
+    const { link, firstPaint } = await extrasOf(pathname, this.request);
+    if (link) this.header('link', link);
+    if (!firstPaint) return this.sendFile('index.html');
+    // A page drawn from its data (docs/decisions/070): compressed per request, quickly (about 3 kB).
+    return sendHtml(this.request, this, compressedPage(withFirstPaint(indexHtml, firstPaint), 5));
+  });
+  const home = compressedPage(withHomeFirstPaint(indexHtml), 11);
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    const { link } = await extrasOf('/', request);
+    if (link) reply.header('link', link);
+    return sendHtml(request, reply, home);
   });
   return true;
 }
 
-/** `/` with its static first paint (first-paint.ts), compressed once at start like the build's files. */
-function homePage(webDir: string) {
-  const html = Buffer.from(withHomeFirstPaint(readFileSync(path.join(webDir, 'index.html'), 'utf8')));
+interface CompressedPage {
+  html: Buffer;
+  br(): Buffer;
+  gzip(): Buffer;
+}
+
+/**
+ * A page with a static first paint (first-paint.ts), compressed when first asked for in each encoding:
+ * `/` once at brotli's best (as the build's files), a listing's page per request at `quality`.
+ */
+function compressedPage(text: string, quality: number): CompressedPage {
+  const html = Buffer.from(text);
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
   return {
     html,
-    br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(html, { level: 9 }),
+    br: () => {
+      br ??= brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } });
+      return br;
+    },
+    gzip: () => {
+      gzip ??= gzipSync(html, { level: Math.min(9, quality) });
+      return gzip;
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { type ComponentType, type ReactElement, use } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
+import { currentUserQuery } from '../features/account/api.ts';
 import { queryClient } from './query-client.ts';
 import { RouteGuard, UnknownPath } from './route-guard.tsx';
 import { Shell } from './shell.tsx';
@@ -81,7 +82,22 @@ export const routes: RouteObject[] = [
       {
         element: <RouteGuard route="reservationBooking" />,
         children: [
-          { path: 'reservation/:id', element: page(() => import('../routes/reservation-booking.tsx')) },
+          {
+            path: 'reservation/:id',
+            element: page(
+              () => import('../routes/reservation-booking.tsx'),
+              // The page draws once it has the session and the listing (both preloaded with the page:
+              // docs/decisions/066): fetched before the first render, it is drawn whole in the first
+              // paint, not a loader first that the page then pushes down (docs/decisions/070).
+              ({ id }) =>
+                Promise.all([
+                  queryClient.prefetchQuery(currentUserQuery()),
+                  import('../features/properties/api.ts').then(({ propertyQuery }) =>
+                    queryClient.prefetchQuery(propertyQuery(id)),
+                  ),
+                ]),
+            ),
+          },
         ],
       },
       {

@@ -242,25 +242,46 @@ const isListed = (property: Property | undefined) =>
   !!property?.is_active && property.status === 'available' && !property.archived_at;
 
 /** The pages that show one listing first: the listing, and booking it. */
-const LISTING_PAGE = /^\/(?:property|reservation)\/([0-9a-f-]{36})\/?$/i;
+const LISTING_PAGE = /^\/(property|reservation)\/([0-9a-f-]{36})\/?$/i;
+
+/** A page that shows one public listing first, as the server sends it (docs/decisions/066, 070). */
+export interface ListingPage {
+  /** `property`: the listing page; `reservation`: booking it. */
+  page: 'property' | 'reservation';
+  title: string;
+  type: Property['type'];
+  /** The cover photo's address (the gallery's first photo), if the listing has photos. */
+  coverUrl: string | null;
+  photos: number;
+  /** Link header entries: the listing (as the app will ask for it), and its cover photo if it has one. */
+  dataLink: string;
+  coverLink: string | null;
+}
 
 /**
- * Link header entries for a page that shows one listing (`/property/:id`, `/reservation/:id`), or
- * null: the browser fetches the listing (as the app will ask for it) and its cover photo (the page's
- * largest paint) with the page, instead of once the app has run (docs/decisions/066). Public
- * listings only.
+ * For a page that shows one listing (`/property/:id`, `/reservation/:id`) of a public listing, or
+ * null: the browser fetches the listing and its cover photo (the listing page's largest paint) with
+ * the page, instead of once the app has run (docs/decisions/066); the server draws the page's largest
+ * paint before the app runs (server/http/first-paint.ts, docs/decisions/070).
  */
-export async function listingPagePreloads(db: Kysely<Database>, pathname: string): Promise<string | null> {
-  const id = LISTING_PAGE.exec(pathname)?.[1];
-  if (!id) return null;
+export async function findListingPage(db: Kysely<Database>, pathname: string): Promise<ListingPage | null> {
+  const match = LISTING_PAGE.exec(pathname);
+  const [, page, id] = match ?? [];
+  if (!id || (page !== 'property' && page !== 'reservation')) return null;
   const property = await findPropertyById(db, id);
-  if (!isListed(property)) return null;
-  const [cover] = await listCoverImagesOf(db, [id]);
-  return [
+  if (!property || !isListed(property)) return null;
+  const images = await listImagesOf(db, [id]);
+  const coverUrl = images[0] ? imageUrl(images[0].display_key) : null;
+  return {
+    page,
+    title: property.title,
+    type: property.type,
+    coverUrl,
+    photos: images.length,
     // `crossorigin` (anonymous): a same-origin request with cookies, as web/lib/api.ts fetches.
-    `</api/properties/${id}>; rel=preload; as=fetch; crossorigin`,
-    ...(cover ? [`<${imageUrl(cover.display_key)}>; rel=preload; as=image; fetchpriority=high`] : []),
-  ].join(', ');
+    dataLink: `</api/properties/${id}>; rel=preload; as=fetch; crossorigin`,
+    coverLink: coverUrl ? `<${coverUrl}>; rel=preload; as=image; fetchpriority=high` : null,
+  };
 }
 
 export async function getListing(

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate, UserProfile } from '../../../domain/schemas/user.ts';
 import { api, lazySchema } from '../../lib/api.ts';
 
@@ -10,9 +10,9 @@ export type CurrentUser = UserProfile;
 
 export const CURRENT_USER_KEY = ['current-user'] as const;
 
-/** The signed-in user, or null when signed out. */
-export function useCurrentUser() {
-  return useQuery({
+/** The signed-in user, or null when signed out (a page may prefetch it: app/router.tsx). */
+export function currentUserQuery() {
+  return queryOptions({
     queryKey: CURRENT_USER_KEY,
     queryFn: async () =>
       (
@@ -24,6 +24,11 @@ export function useCurrentUser() {
     staleTime: 60_000,
     retry: 1,
   });
+}
+
+/** The signed-in user, or null when signed out. */
+export function useCurrentUser() {
+  return useQuery(currentUserQuery());
 }
 
 export function useUpdateProfile() {

@@ -1,6 +1,6 @@
 import { Box, Group, Loader, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useDeferredValue } from 'react';
 import {
   CALENDAR_DAY_LABELS,
   calendarDayState,
@@ -62,12 +62,22 @@ export const dayOf = (date: unknown) => String(date).slice(0, 10);
 const LOADING_STYLE = { minHeight: '23.4rem' };
 
 /**
+ * The availability a calendar draws: the month grid (a few hundred Mantine elements) is drawn in a
+ * background render, in slices, when the availability arrives, rather than in one long task that
+ * blocks the page (docs/decisions/070); the loader stays until it is drawn.
+ */
+function useShownAvailability(arrived: NightAvailability | undefined, fetching: boolean) {
+  const availability = useDeferredValue(arrived);
+  return { availability, loading: fetching || (arrived !== undefined && availability === undefined) };
+}
+
+/**
  * The booking page's availability calendar: the first click picks check-in, the second check-out
  * (domain/booking-range.ts), taken nights read as taken, with a legend.
  */
 export function StayCalendar({
-  availability,
-  loading,
+  availability: arrived,
+  loading: fetching,
   range,
   onRangeChange,
   month,
@@ -81,6 +91,7 @@ export function StayCalendar({
   month: string;
   onMonthChange: (month: string) => void;
 }) {
+  const { availability, loading } = useShownAvailability(arrived, fetching);
   const wide = useMediaQuery('(min-width: 62em)', true);
   const today = todayInBusinessZone();
   const lastAvailable = availability?.dates[availability.dates.length - 1] ?? today;
@@ -144,8 +155,8 @@ export function StayCalendar({
  * click picks the day; `shown` is what the booking holds (the day, or the day to N months on).
  */
 export function DayCalendar({
-  availability,
-  loading,
+  availability: arrived,
+  loading: fetching,
   shown,
   onPick,
   hint,
@@ -161,6 +172,7 @@ export function DayCalendar({
   month: string;
   onMonthChange: (month: string) => void;
 }) {
+  const { availability, loading } = useShownAvailability(arrived, fetching);
   const wide = useMediaQuery('(min-width: 62em)', true);
   const today = todayInBusinessZone();
   const lastAvailable = availability?.dates[availability.dates.length - 1] ?? today;
