@@ -40,7 +40,8 @@ export default function MyReservationsPage() {
                 No Reservations Found
               </Title>
               <Text c="dimmed">You haven't made any reservations yet.</Text>
-              <Button component={Link} to="/">
+              {/* Browsing, not "/": a signed-in client opening home lands back here (decision 045). */}
+              <Button component={Link} to="/properties">
                 Start Browsing
               </Button>
             </Stack>
