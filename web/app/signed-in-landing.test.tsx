@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiReply, currentUrl, deferred, mockApi, renderWithProviders } from '../test/render.tsx';
 import { aUserProfile } from '../test/wire-fixtures.ts';
-import { SignedInLanding } from './signed-in-landing.tsx';
+import { SHOW_HOME_STATE, SignedInLanding } from './signed-in-landing.tsx';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -10,9 +10,9 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderHome(session: Promise<ApiReply>) {
+function renderHome(session: Promise<ApiReply>, state?: unknown) {
   mockApi(({ url }) => (url.endsWith('/api/session') ? session : undefined));
-  return renderWithProviders(<SignedInLanding />, { path: '/', route: '/' });
+  return renderWithProviders(<SignedInLanding />, { path: '/', route: '/', state });
 }
 
 describe('home while the session loads (docs/decisions/045)', () => {
@@ -32,5 +32,22 @@ describe('home while the session loads (docs/decisions/045)', () => {
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
     session.resolve({ body: { user: aUserProfile({ role: 'owner' }) } });
     await waitFor(() => expect(currentUrl(rendered.router)).toBe('/today'));
+  });
+});
+
+describe('a link to home itself', () => {
+  it('shows home to a signed-in person instead of sending them to their screen', async () => {
+    localStorage.setItem('lastRoute', '/my-reservations');
+    const rendered = renderHome(
+      Promise.resolve({ body: { user: aUserProfile({ role: 'client' }) } }),
+      SHOW_HOME_STATE,
+    );
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull());
+    expect(currentUrl(rendered.router)).toBe('/');
+  });
+
+  it('without it, a signed-in client opening home lands on My Reservations', async () => {
+    const rendered = renderHome(Promise.resolve({ body: { user: aUserProfile({ role: 'client' }) } }));
+    await waitFor(() => expect(currentUrl(rendered.router)).toBe('/my-reservations'));
   });
 });

@@ -7,8 +7,12 @@ import { PageSkeleton } from './route-guard.tsx';
 /** What a navigation made by logging out carries, so home shows itself instead of the landing. */
 export const SIGNED_OUT_STATE = { signedOut: true } as const;
 
-function isSignedOutNavigation(state: unknown): boolean {
-  return (state as { signedOut?: boolean } | null)?.signedOut === true;
+/** What a link that means home itself carries ("Back to Featured Properties"): shown to everyone. */
+export const SHOW_HOME_STATE = { showHome: true } as const;
+
+function asksForHome(state: unknown): boolean {
+  const marks = state as { signedOut?: boolean; showHome?: boolean } | null;
+  return marks?.signedOut === true || marks?.showHome === true;
 }
 
 /**
@@ -18,8 +22,8 @@ function isSignedOutNavigation(state: unknown): boolean {
 export function SignedInLanding() {
   const { search, state } = useLocation();
   const { data: user, isPending } = useCurrentUser();
-  // Just signed out: home, even while the user is still being forgotten.
-  if (search || isSignedOutNavigation(state)) return <Outlet />;
+  // Just signed out (home, even while the user is still being forgotten), or a link to home itself.
+  if (search || asksForHome(state)) return <Outlet />;
   // While the session loads, a visitor already sees home (the page painted before the app started:
   // a skeleton would flash over it); only someone who was signed in here waits, never shown the hero.
   if (isPending) return readLastRoute() ? <PageSkeleton /> : <Outlet />;

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { SHOW_HOME_STATE } from '../app/signed-in-landing.tsx';
 import { type PublicBusinessProfile, usePublicProfile } from '../features/business-profile/api.ts';
 import { PoweredByRentza } from '../features/business-profile/components/powered-by-rentza.tsx';
 import { PropertyCard } from '../features/properties/components/property-card.tsx';
@@ -35,7 +36,7 @@ function NotFound() {
               <Button component={Link} to="/properties" variant="light">
                 Search for Rentals
               </Button>
-              <Button component={Link} to="/" variant="default">
+              <Button component={Link} to="/" state={SHOW_HOME_STATE} variant="default">
                 Back to home
               </Button>
             </Group>

@@ -25,6 +25,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { formatRand } from '../../domain/money.ts';
 import { humanize, TYPE_LABELS } from '../../domain/property.ts';
 import { readStayChoice } from '../../domain/search-to-booking.ts';
+import { SHOW_HOME_STATE } from '../app/signed-in-landing.tsx';
 import { useListingBrand } from '../features/business-profile/brand-api.ts';
 import { PoweredByRentza } from '../features/business-profile/components/powered-by-rentza.tsx';
 import { type ListingDetail, useProperty } from '../features/properties/api.ts';
@@ -219,7 +220,7 @@ export default function PropertyDetailsPage() {
                 <Button component={Link} to="/properties" variant="light">
                   Search for Rentals
                 </Button>
-                <Button component={Link} to="/" variant="default">
+                <Button component={Link} to="/" state={SHOW_HOME_STATE} variant="default">
                   Back to home
                 </Button>
               </Group>

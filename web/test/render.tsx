@@ -5,7 +5,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createMemoryRouter, parsePath, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
 
@@ -27,6 +27,8 @@ export interface RenderOptions {
   route?: string;
   /** Other routes, e.g. navigation targets; every other path renders a bare landing page. */
   routes?: RouteObject[];
+  /** The history state the router starts with, as a link's `state` would set it. */
+  state?: unknown;
 }
 
 function Landing() {
@@ -39,7 +41,7 @@ function Landing() {
  * Returns the router so tests can read where the user was sent.
  */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
-  const { path = '/', route, routes = [] } = options;
+  const { path = '/', route, routes = [], state } = options;
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
   });
@@ -49,7 +51,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
       ...routes,
       { path: '*', element: <Landing /> },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [state === undefined ? path : { ...parsePath(path), state }] },
   );
   notifications.clean();
   const result = render(

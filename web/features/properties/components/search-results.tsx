@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatDisplayDate } from '../../../../domain/dates.ts';
 import { emptySearchMessage, TYPE_LABELS } from '../../../../domain/property.ts';
 import { stayQuery } from '../../../../domain/search-to-booking.ts';
+import { SHOW_HOME_STATE } from '../../../app/signed-in-landing.tsx';
 import { toQueryString } from '../../../lib/query-string.ts';
 import { type SearchParams, useSearchProperties } from '../api.ts';
 import { PropertyGrid } from './property-grid.tsx';
@@ -46,7 +47,7 @@ export function SearchResults({
             <Anchor component={Link} to={`/properties?${toQueryString({ ...params, pageSize: undefined })}`}>
               More filters
             </Anchor>
-            <Anchor component={Link} to="/">
+            <Anchor component={Link} to="/" state={SHOW_HOME_STATE}>
               Back to Featured Properties
             </Anchor>
           </Group>
