@@ -58,6 +58,8 @@ export interface PropertyOptions {
   status?: Property['status'];
   archived_at?: Date | null;
   instant_book?: boolean;
+  /** For an order by age that must not tie: PGlite's clock counts milliseconds. */
+  created_at?: Date;
 }
 
 /** A listing of an owner, inserted directly (no listing limit, any state). */

@@ -198,10 +198,12 @@ describe('boosting listings', () => {
 describe('boosted listings in search and on the home page', () => {
   it('lead the results within the same filters, marked featured, in the chosen order', async () => {
     const owner = await boostingOwner();
-    const older = await owner.listing({ price_per_day_cents: 90_000 });
-    const boostedCheap = await owner.listing({ price_per_day_cents: 10_000 });
-    const boostedDear = await owner.listing({ price_per_day_cents: 80_000 });
-    const newest = await owner.listing({ price_per_day_cents: 20_000 });
+    // A second apart: listings made within one clock tick have no newest between them.
+    const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000);
+    const older = await owner.listing({ price_per_day_cents: 90_000, created_at: secondsAgo(4) });
+    const boostedCheap = await owner.listing({ price_per_day_cents: 10_000, created_at: secondsAgo(3) });
+    const boostedDear = await owner.listing({ price_per_day_cents: 80_000, created_at: secondsAgo(2) });
+    const newest = await owner.listing({ price_per_day_cents: 20_000, created_at: secondsAgo(1) });
     const vehicle = await owner.listing({ type: 'vehicle' });
     for (const listing of [boostedCheap, boostedDear, vehicle])
       expect((await boost(listing.id, owner.cookie)).statusCode).toBe(200);
