@@ -105,8 +105,19 @@ async function confirmedBooking(owner: Owner) {
 }
 
 async function mailTo(email: string, subject: RegExp): Promise<Mail> {
-  await t.deliverMail();
-  const found = (await t.mailbox(email)).filter((mail) => subject.test(mail.subject));
+  // The app's own outbox worker may hold the mail mid-send (it was poked when the payment settled):
+  // wait until it is in the mailbox, whoever delivered it.
+  let found: Awaited<ReturnType<typeof t.mailbox>> = [];
+  await expect
+    .poll(
+      async () => {
+        await t.deliverMail();
+        found = (await t.mailbox(email)).filter((mail) => subject.test(mail.subject));
+        return found.length;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThan(0);
   expect(found).toHaveLength(1);
   return (await t.get(`/api/dev/mailbox/${found[0]?.id}`)).json<Mail>();
 }
