@@ -18,7 +18,8 @@ export type PersonKey =
   | 'frontofficeWithout'
   | 'otherBackoffice';
 
-const staffPermissions = (canManageReservations: boolean): Permissions => ({
+/** Staff permissions with only the reservations permission switched (on or off). */
+export const staffPermissions = (canManageReservations: boolean): Permissions => ({
   canManageProperties: false,
   canManageReservations,
   canManageTenants: false,

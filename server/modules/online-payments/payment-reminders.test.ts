@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRandCents } from '../../../domain/money.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/harness.ts';
 import { type BookingWithTerms, insertBookingWithTerms } from '../../test/payment-terms-fixtures.ts';
+import { staffPermissions } from '../../test/people.ts';
 import { findPaymentLink, hashPaymentLinkToken } from './payment-links.ts';
 import { runPaymentReminders } from './payment-reminders.ts';
 
@@ -88,13 +89,7 @@ describe('payment reminders', () => {
       t.createUser({
         role: 'frontoffice',
         parentOwnerId: owner.id,
-        permissions: {
-          canManageProperties: false,
-          canManageReservations,
-          canManageTenants: false,
-          canManageUsers: false,
-          canViewReports: false,
-        },
+        permissions: staffPermissions(canManageReservations),
       });
     const desk = await staff(true);
     const cleaner = await staff(false);
