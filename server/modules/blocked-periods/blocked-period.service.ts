@@ -7,6 +7,7 @@ import {
   type BlockedPeriodCreate,
   type BlockedPeriodListQuery,
 } from '../../../domain/schemas/blocked-period.ts';
+import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
 import type { Database, User } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { diffFields, recordAudit } from '../audit/audit.ts';
@@ -52,20 +53,22 @@ export async function createBlock(
   if (!canManageReservationsOf(actor, property.owner_id)) throw forbidden(BLOCK_MESSAGES.forbidden);
   if (input.start_date < todayInBusinessZone()) throw badRequest(BLOCK_MESSAGES.startInPast);
   try {
-    const id = await db.transaction().execute(async (trx) => {
-      const inserted = await insertBlockedPeriod(trx, {
-        property_id: property.id,
-        owner_id: property.owner_id,
-        start_date: input.start_date,
-        end_date: input.end_date,
-        reason: input.reason,
-        note: input.note || null,
-        created_by: actor.id,
-      });
-      const row = (await findBlockedPeriod(trx, inserted.id)) as Row;
-      await auditBlock(trx, actor, null, row);
-      return inserted.id;
-    });
+    const id = await retryOnDeadlock(() =>
+      db.transaction().execute(async (trx) => {
+        const inserted = await insertBlockedPeriod(trx, {
+          property_id: property.id,
+          owner_id: property.owner_id,
+          start_date: input.start_date,
+          end_date: input.end_date,
+          reason: input.reason,
+          note: input.note || null,
+          created_by: actor.id,
+        });
+        const row = (await findBlockedPeriod(trx, inserted.id)) as Row;
+        await auditBlock(trx, actor, null, row);
+        return inserted.id;
+      }),
+    );
     return toDto((await findBlockedPeriod(db, id)) as Row);
   } catch (error) {
     // The one exclusion constraint (migration 035) refused it: name what holds the dates.

@@ -5,6 +5,7 @@ import {
   CALENDAR_IMPORT_MESSAGES,
   type CalendarSyncResult,
 } from '../../../domain/schemas/calendar-import.ts';
+import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
 import type { Database } from '../../db/types.ts';
 import { claimFeed, listOccupiedDays, recordFeedError } from './calendar-feed.repository.ts';
 import { eventsOfFeed, type FeedEvent, HORIZON_DAYS, mergeEvents } from './ics-events.ts';
@@ -121,79 +122,81 @@ async function writeBlocks(
   today: IsoDate,
 ): Promise<SyncOutcome> {
   const feedId = feed.id;
-  return db.transaction().execute(async (trx) => {
-    const locked = await trx
-      .selectFrom('calendar_feeds')
-      .select('id')
-      .where('id', '=', feedId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!locked) return { ok: false, blocks: 0, conflicts: 0, error: null, skipped: true };
-    await trx.deleteFrom('blocked_periods').where('feed_id', '=', feedId).execute();
-    await trx.deleteFrom('calendar_feed_conflicts').where('feed_id', '=', feedId).execute();
-    const holders = await holdersOf(trx, feed.property_id, today, addDays(today, HORIZON_DAYS));
-    let blocks = 0;
-    const conflicts: ReturnType<typeof conflictsOf> = [];
-    for (const range of ranges) {
-      for (const event of range.events) conflicts.push(...conflictsOf(event, holders));
-      for (const piece of freePieces(range.start_date, range.end_date, holders)) {
-        const first =
-          range.events.find((e) => e.start_date < piece.end && e.end_date > piece.start) ?? range.events[0];
-        await sql`SAVEPOINT external_block`.execute(trx);
-        try {
-          await trx
-            .insertInto('blocked_periods')
-            .values({
-              property_id: feed.property_id,
-              owner_id: feed.owner_id,
-              start_date: piece.start,
-              end_date: piece.end,
-              reason: 'external',
-              note: first?.summary ?? null,
-              feed_id: feedId,
-              external_uid: first?.uid?.slice(0, 1000) ?? null,
-              created_by: null,
-            })
-            .execute();
-          await sql`RELEASE SAVEPOINT external_block`.execute(trx);
-          blocks++;
-        } catch (error) {
-          if ((error as { code?: string }).code !== '23P01') throw error;
-          // Taken since we looked (a booking made meanwhile): what holds it now is the conflict.
-          await sql`ROLLBACK TO SAVEPOINT external_block`.execute(trx);
-          const now = await holdersOf(trx, feed.property_id, piece.start, piece.end);
-          for (const event of range.events.filter(
-            (e) => e.start_date < piece.end && e.end_date > piece.start,
-          ))
-            conflicts.push(
-              ...conflictsOf(
-                {
-                  ...event,
-                  start_date: event.start_date > piece.start ? event.start_date : piece.start,
-                  end_date: event.end_date < piece.end ? event.end_date : piece.end,
-                },
-                now,
-              ),
-            );
+  return retryOnDeadlock(() =>
+    db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .selectFrom('calendar_feeds')
+        .select('id')
+        .where('id', '=', feedId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!locked) return { ok: false, blocks: 0, conflicts: 0, error: null, skipped: true };
+      await trx.deleteFrom('blocked_periods').where('feed_id', '=', feedId).execute();
+      await trx.deleteFrom('calendar_feed_conflicts').where('feed_id', '=', feedId).execute();
+      const holders = await holdersOf(trx, feed.property_id, today, addDays(today, HORIZON_DAYS));
+      let blocks = 0;
+      const conflicts: ReturnType<typeof conflictsOf> = [];
+      for (const range of ranges) {
+        for (const event of range.events) conflicts.push(...conflictsOf(event, holders));
+        for (const piece of freePieces(range.start_date, range.end_date, holders)) {
+          const first =
+            range.events.find((e) => e.start_date < piece.end && e.end_date > piece.start) ?? range.events[0];
+          await sql`SAVEPOINT external_block`.execute(trx);
+          try {
+            await trx
+              .insertInto('blocked_periods')
+              .values({
+                property_id: feed.property_id,
+                owner_id: feed.owner_id,
+                start_date: piece.start,
+                end_date: piece.end,
+                reason: 'external',
+                note: first?.summary ?? null,
+                feed_id: feedId,
+                external_uid: first?.uid?.slice(0, 1000) ?? null,
+                created_by: null,
+              })
+              .execute();
+            await sql`RELEASE SAVEPOINT external_block`.execute(trx);
+            blocks++;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '23P01') throw error;
+            // Taken since we looked (a booking made meanwhile): what holds it now is the conflict.
+            await sql`ROLLBACK TO SAVEPOINT external_block`.execute(trx);
+            const now = await holdersOf(trx, feed.property_id, piece.start, piece.end);
+            for (const event of range.events.filter(
+              (e) => e.start_date < piece.end && e.end_date > piece.start,
+            ))
+              conflicts.push(
+                ...conflictsOf(
+                  {
+                    ...event,
+                    start_date: event.start_date > piece.start ? event.start_date : piece.start,
+                    end_date: event.end_date < piece.end ? event.end_date : piece.end,
+                  },
+                  now,
+                ),
+              );
+          }
         }
       }
-    }
-    if (conflicts.length > 0)
+      if (conflicts.length > 0)
+        await trx
+          .insertInto('calendar_feed_conflicts')
+          .values(conflicts.map((c) => ({ ...c, feed_id: feedId, property_id: feed.property_id })))
+          .execute();
       await trx
-        .insertInto('calendar_feed_conflicts')
-        .values(conflicts.map((c) => ({ ...c, feed_id: feedId, property_id: feed.property_id })))
+        .updateTable('calendar_feeds')
+        .set({
+          last_synced_at: new Date(),
+          last_error: null,
+          last_error_at: null,
+          event_count: eventCount,
+          claimed_until: null,
+        })
+        .where('id', '=', feedId)
         .execute();
-    await trx
-      .updateTable('calendar_feeds')
-      .set({
-        last_synced_at: new Date(),
-        last_error: null,
-        last_error_at: null,
-        event_count: eventCount,
-        claimed_until: null,
-      })
-      .where('id', '=', feedId)
-      .execute();
-    return { ok: true, blocks, conflicts: conflicts.length, error: null };
-  });
+      return { ok: true, blocks, conflicts: conflicts.length, error: null };
+    }),
+  );
 }
