@@ -14,7 +14,8 @@ import { startPaymentReminderWorker } from './modules/online-payments/payment-re
 import { startSimulatedBilling } from './modules/payfast-simulator/simulated-billing.ts';
 import { startLifecycleWorker } from './modules/subscriptions/lifecycle-worker.ts';
 import { createAuth } from './platform/auth.ts';
-import { enqueueMail, startOutboxWorker } from './platform/mail/outbox.ts';
+import { enqueueMail, type OutboxWorker, startOutboxWorker } from './platform/mail/outbox.ts';
+import { startOutboxThread } from './platform/mail/outbox-thread.ts';
 import { createDevMailboxTransport, createSmtpTransport } from './platform/mail/transports.ts';
 import { createPayments, loopbackHttp } from './platform/payments/payments.ts';
 import { createStripeGateway } from './platform/payments/stripe-gateway.ts';
@@ -47,6 +48,36 @@ export function createStorage(config: Config): StorageDriver {
     : createLocalStorage(path.join(config.DATA_DIR, 'uploads'));
 }
 
+/**
+ * The outbox worker: on a thread of its own when the server has its own PostgreSQL database
+ * (docs/decisions/074), else on this thread (PGlite lives in this thread; tests hand in a database
+ * and deliver their mail themselves).
+ */
+function startMailDelivery(config: Config, database: DatabaseHandle, logger: Logger): OutboxWorker {
+  if (config.DATABASE_URL && database.kind === 'postgres')
+    return startOutboxThread(
+      {
+        databaseUrl: config.DATABASE_URL,
+        smtpUrl: config.SMTP_URL,
+        mailFrom: config.MAIL_FROM,
+        logLevel: config.LOG_LEVEL,
+      },
+      logger,
+    );
+  const background = database.background ?? database.db;
+  const transport = isSmtpConfigured(config)
+    ? createSmtpTransport(config.SMTP_URL as string, config.MAIL_FROM)
+    : createDevMailboxTransport(background);
+  const worker = startOutboxWorker(background, transport, logger);
+  return {
+    poke: worker.poke,
+    stop: async () => {
+      await worker.stop();
+      transport.close?.();
+    },
+  };
+}
+
 export async function startRuntime(
   config: Config,
   options: {
@@ -62,11 +93,7 @@ export async function startRuntime(
     (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') }));
   await migrateToLatest(database.db);
 
-  const background = database.background ?? database.db;
-  const transport = isSmtpConfigured(config)
-    ? createSmtpTransport(config.SMTP_URL as string, config.MAIL_FROM)
-    : createDevMailboxTransport(background);
-  const worker = startOutboxWorker(background, transport, logger);
+  const worker = startMailDelivery(config, database, logger);
   const sendMail = async (mail: Parameters<typeof enqueueMail>[1]) => {
     await enqueueMail(database.db, mail);
     worker.poke();
@@ -146,7 +173,6 @@ export async function startRuntime(
       await paymentReminders?.stop();
       await app.close();
       await worker.stop();
-      transport.close?.();
       await database.close();
     },
   };

@@ -28,10 +28,12 @@ export interface DatabaseOptions {
   /** A PGlite data dump to start from, so tests skip the slow first initialisation. */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** PostgreSQL: the name its connections show in pg_stat_activity. */
+  applicationName?: string;
 }
 
-function postgresPool(connectionString: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
+function postgresPool(connectionString: string, max: number, applicationName = 'rentza'): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, application_name: applicationName });
   // An idle pooled connection that the server closes (restart, failover, a test dropping its
   // database) emits 'error'; unhandled, that would crash the process. The pool replaces it, and
   // the next query reports any real outage.
@@ -44,11 +46,11 @@ function postgresPool(connectionString: string, max: number): pg.Pool {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = postgresPool(options.databaseUrl, options.poolSize ?? 10);
+    const pool = postgresPool(options.databaseUrl, options.poolSize ?? 10, options.applicationName);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // Background workers (the outbox) get a connection of their own: their short statements do not
     // queue behind the requests' transactions for the request pool, nor hold its connections.
-    const backgroundPool = postgresPool(options.databaseUrl, 1);
+    const backgroundPool = postgresPool(options.databaseUrl, 1, options.applicationName);
     const background = new Kysely<Database>({ dialect: new PostgresDialect({ pool: backgroundPool }) });
     return {
       db,

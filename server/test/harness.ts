@@ -165,6 +165,11 @@ export interface CreateTestAppOptions {
   configure?: (config: Config) => Config;
   /** The server's logger (silent by default). */
   logger?: Logger;
+  /**
+   * PostgreSQL only: the server's DATABASE_URL names the test database, so it delivers mail on its
+   * own thread as in production (docs/decisions/074). Otherwise tests deliver with deliverMail.
+   */
+  outboxThread?: boolean;
 }
 
 /**
@@ -182,6 +187,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
+    ...(options.outboxThread && database.url ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
   const config = options.configure ? options.configure(parsedConfig) : parsedConfig;

@@ -24,6 +24,8 @@ import { migrateToLatest } from '../db/migrate.ts';
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connections and, on PostgreSQL, drops the database. */
   close: () => Promise<void>;
+  /** PostgreSQL: the throwaway database's URL, for a second connection of its own (a thread's). */
+  url?: string;
 }
 
 export function testDatabaseUrl(): string | undefined {
@@ -50,6 +52,7 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
   await migrateToLatest(handle.db);
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       await dropPostgresDatabase(adminUrl, name);

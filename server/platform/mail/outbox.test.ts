@@ -9,6 +9,8 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
 import {
   deliverDueMail,
   enqueueMail,
+  enqueueMails,
+  OUTBOX_BATCH_SIZE,
   retryDelaySeconds,
   SEND_LEASE_SECONDS,
   startOutboxWorker,
@@ -20,6 +22,7 @@ import {
   type MailTransport,
   type OutgoingMail,
   pooledSmtpUrl,
+  SMTP_MESSAGES_PER_CONNECTION,
   SMTP_POOL_CONNECTIONS,
 } from './transports.ts';
 
@@ -409,11 +412,13 @@ describe('pooledSmtpUrl', () => {
     const pooled = new URL(pooledSmtpUrl('smtp://user:secret@mail.example:587'));
     expect(pooled.searchParams.get('pool')).toBe('true');
     expect(pooled.searchParams.get('maxConnections')).toBe(String(SMTP_POOL_CONNECTIONS));
+    expect(pooled.searchParams.get('maxMessages')).toBe(String(SMTP_MESSAGES_PER_CONNECTION));
     expect(pooled.username).toBe('user');
     expect(pooled.host).toBe('mail.example:587');
-    const own = new URL(pooledSmtpUrl('smtps://mail.example?pool=false&maxConnections=2'));
+    const own = new URL(pooledSmtpUrl('smtps://mail.example?pool=false&maxConnections=2&maxMessages=50'));
     expect(own.searchParams.get('pool')).toBe('false');
     expect(own.searchParams.get('maxConnections')).toBe('2');
+    expect(own.searchParams.get('maxMessages')).toBe('50');
   });
 });
 
@@ -455,5 +460,45 @@ describe('startOutboxWorker', () => {
     worker.poke();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sent).toHaveLength(1);
+  });
+
+  it('with a backlog, claims the next batch while the last one is still sending, and sends each mail once', async () => {
+    const total = OUTBOX_BATCH_SIZE * 3 + 17;
+    await enqueueMails(
+      db,
+      Array.from({ length: total }, (_, i) => mail(`backlog${i}@example.co.za`)),
+    );
+    // Sends are held until two batches are in flight at once (or a deadline passes, and the test fails).
+    const delivered: string[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let release: () => void = () => {};
+    const overlapping = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const deadline = setTimeout(release, 5000);
+    const transport: MailTransport = {
+      kind: 'smtp',
+      send: async (message) => {
+        inFlight++;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        if (inFlight > OUTBOX_BATCH_SIZE) release();
+        await overlapping;
+        inFlight--;
+        delivered.push(message.to);
+      },
+    };
+    const worker = startOutboxWorker(db, transport, silent, 60_000);
+    try {
+      worker.poke();
+      await expect.poll(() => delivered.length, { timeout: 15_000 }).toBe(total);
+    } finally {
+      await worker.stop();
+      clearTimeout(deadline);
+    }
+    expect(mostInFlight).toBeGreaterThan(OUTBOX_BATCH_SIZE);
+    expect(new Set(delivered).size).toBe(total);
+    const pending = await db.selectFrom('email_outbox').select('id').where('status', '!=', 'sent').execute();
+    expect(pending).toHaveLength(0);
   });
 });

@@ -129,6 +129,7 @@ async function deliverDueBatch(
   transport: MailTransport,
   logger: Logger | undefined,
   batchSize: number,
+  whenFull?: () => void,
 ): Promise<{ claimed: number; sent: number }> {
   const claimed = await db
     .updateTable('email_outbox')
@@ -157,6 +158,7 @@ async function deliverDueBatch(
     )
     .execute();
   if (claimed.length === 0) return { claimed: 0, sent: 0 };
+  if (claimed.length === batchSize) whenFull?.();
   claimed.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
   const attachments = await loadAttachments(
     db,
@@ -257,14 +259,30 @@ export function startOutboxWorker(
   // new mail was enqueued meanwhile; pokes during a round only ask for another round.
   // Under a steady stream of pokes, a round that found less than a batch waits a moment before the
   // next, so mail arriving meanwhile goes out together rather than a round per booking.
+  // While batches come back full there is a backlog: a second loop claims and sends beside the first
+  // as soon as a full batch is claimed, so the SMTP pool always holds the next batch while the last
+  // one's stragglers finish and while a loop waits on the database, instead of idling between rounds.
+  let backlog: Promise<void> | null = null;
+  const drainBacklog = async () => {
+    while (!stopped && (await deliverDueBatch(db, transport, logger, batchSize)).claimed === batchSize);
+  };
+  const startBacklog = () => {
+    if (backlog || stopped) return;
+    backlog = drainBacklog()
+      .catch((error: unknown) => logger.error({ err: error }, 'outbox delivery round failed'))
+      .finally(() => {
+        backlog = null;
+      });
+  };
   const drain = async () => {
     let claimed: number;
     do {
       pokedWhileRunning = false;
-      ({ claimed } = await deliverDueBatch(db, transport, logger, batchSize));
+      ({ claimed } = await deliverDueBatch(db, transport, logger, batchSize, startBacklog));
       if (claimed < batchSize && pokedWhileRunning && !stopped)
         await new Promise((resolve) => setTimeout(resolve, OUTBOX_GATHER_MS));
     } while (!stopped && (claimed === batchSize || pokedWhileRunning));
+    await backlog;
   };
   const run = () => {
     if (stopped) return;
@@ -286,6 +304,7 @@ export function startOutboxWorker(
       stopped = true;
       clearInterval(timer);
       await running;
+      await backlog;
     },
   };
 }

@@ -39,6 +39,13 @@ export interface MailTransport {
 export const SMTP_POOL_CONNECTIONS = 10;
 
 /**
+ * Messages one pooled connection sends before it is closed and opened again; SMTP_URL's own
+ * `maxMessages` wins. nodemailer's default of 100 meant a new connection (TCP, TLS, EHLO, AUTH)
+ * every 100 mails under load.
+ */
+export const SMTP_MESSAGES_PER_CONNECTION = 1000;
+
+/**
  * SMTP_URL with connection pooling on (docs/decisions/067): the outbox sends a batch over a few kept-open
  * connections instead of a new connection and handshake per mail. Options already in the URL stand.
  */
@@ -47,6 +54,8 @@ export function pooledSmtpUrl(smtpUrl: string): string {
   if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
   if (!url.searchParams.has('maxConnections'))
     url.searchParams.set('maxConnections', String(SMTP_POOL_CONNECTIONS));
+  if (!url.searchParams.has('maxMessages'))
+    url.searchParams.set('maxMessages', String(SMTP_MESSAGES_PER_CONNECTION));
   return url.toString();
 }
 
