@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryOnDeadlock } from './deadlock-retry.ts';
+import { DEADLOCK_ATTEMPTS, retryOnDeadlock } from './deadlock-retry.ts';
 
 const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
 
@@ -15,7 +15,7 @@ describe('retryOnDeadlock', () => {
     expect(calls).toBe(2);
   });
 
-  it('gives up after three tries and lets the error stand', async () => {
+  it(`gives up after ${DEADLOCK_ATTEMPTS} tries and lets the error stand`, async () => {
     let calls = 0;
     await expect(
       retryOnDeadlock(async () => {
@@ -23,7 +23,7 @@ describe('retryOnDeadlock', () => {
         throw deadlock;
       }),
     ).rejects.toBe(deadlock);
-    expect(calls).toBe(3);
+    expect(calls).toBe(DEADLOCK_ATTEMPTS);
   });
 
   it('does not repeat a transaction that failed for any other reason (a taken period is a 409 at once)', async () => {

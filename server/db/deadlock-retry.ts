@@ -7,7 +7,13 @@
  * occupied_periods. Several writers racing can break one transaction more than once, so a few tries,
  * then the error stands.
  */
-export async function retryOnDeadlock<T>(transaction: () => Promise<T>, attempts = 5): Promise<T> {
+/** How many times a deadlocked transaction runs in all before its error stands. */
+export const DEADLOCK_ATTEMPTS = 5;
+
+export async function retryOnDeadlock<T>(
+  transaction: () => Promise<T>,
+  attempts = DEADLOCK_ATTEMPTS,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await transaction();

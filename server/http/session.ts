@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { MESSAGES } from '../../domain/errors.ts';
 import type { Role } from '../../domain/roles.ts';
 import { USER_COLUMNS } from '../db/columns.ts';
-import { executePrepared } from '../db/prepared-statements.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { Database, User } from '../db/types.ts';
 import type { Auth } from '../platform/auth.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -46,15 +46,7 @@ async function findSessionUserFast(
   const signed = cookieValue(cookieHeader, context.authCookies.sessionToken.name);
   const token = signed === null ? null : verifiedToken(signed, context.secret);
   if (token === null) return null;
-  const [row] = await executePrepared(
-    db,
-    db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(USER_COLUMNS.map((column) => `u.${column}` as const))
-      .select('s.expires_at as session_expires_at')
-      .where('s.token', '=', token),
-  );
+  const [row] = await sessionUserQuery(db, { token });
   if (!row) return null;
   const { session_expires_at: expiresAt, ...user } = row;
   const now = Date.now();
@@ -66,6 +58,18 @@ async function findSessionUserFast(
   if (refreshDue && remembered) return 'ask-better-auth';
   return user.is_active ? user : null;
 }
+
+/** The session and its user, by token: on every signed-in request, so compiled once. */
+const sessionUserQuery = compiledOnce(
+  (db: Kysely<Database>, values: { token: string }) =>
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(USER_COLUMNS.map((column) => `u.${column}` as const))
+      .select('s.expires_at as session_expires_at')
+      .where('s.token', '=', values.token),
+  { token: true },
+);
 
 /** A cookie's value from the Cookie header (the first of that name, URI-decoded), or null. */
 export function cookieValue(header: string, name: string): string | null {

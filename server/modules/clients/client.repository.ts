@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { ClientUpdate } from '../../../domain/schemas/clients.ts';
 import type { ClientCreate } from '../../../domain/schemas/reservation.ts';
 import { CLIENT_COLUMNS } from '../../db/columns.ts';
-import { executePrepared } from '../../db/prepared-statements.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database } from '../../db/types.ts';
 import { lineSumsQuery, toLineSums } from '../billing-lines/line-sums.ts';
 
@@ -92,35 +92,60 @@ export async function findOrCreateClient(
   ownerId: string,
   input: ClientCreate & { user_id?: string | null; phone?: string | null },
 ) {
-  const [row] = await executePrepared(
-    db,
-    db
-      .insertInto('clients')
-      .values({
-        owner_id: ownerId,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        email: input.email,
-        phone: input.phone ?? null,
-        region: 'ZA',
-        user_id: input.user_id ?? clientAccountWithEmail(input.email),
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['owner_id', 'email'])
-          // A removed client who books again (or is booked for again) is one of the business's clients again.
-          .doUpdateSet({
-            user_id: sql<string | null>`coalesce(clients.user_id, excluded.user_id)`,
-            removed_at: null,
-          }),
-      )
-      .returning(CLIENT_COLUMNS)
-      .returning(sql<boolean>`(xmax = 0)`.as('created')),
-  );
+  const values = {
+    ownerId,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    email: input.email,
+    phone: input.phone ?? null,
+    userId: input.user_id ?? null,
+  };
+  const [row] = await (input.user_id ? upsertClientOfUser : upsertClientByEmail)(db, values);
   if (!row) throw new Error('findOrCreateClient: the upsert returned no row');
   const { created, ...client } = row;
   return { client, created };
 }
+
+interface ClientUpsert {
+  ownerId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  userId: string | null;
+}
+
+/** findOrCreateClient's statement, compiled once (every client's booking runs it): with the account known or looked up by email. */
+function clientUpsert(accountKnown: boolean) {
+  return compiledOnce(
+    (db: Kysely<Database>, values: ClientUpsert) =>
+      db
+        .insertInto('clients')
+        .values({
+          owner_id: values.ownerId,
+          first_name: values.firstName,
+          last_name: values.lastName,
+          email: values.email,
+          phone: values.phone,
+          region: 'ZA',
+          user_id: accountKnown ? values.userId : clientAccountWithEmail(values.email),
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['owner_id', 'email'])
+            // A removed client who books again (or is booked for again) is one of the business's clients again.
+            .doUpdateSet({
+              user_id: sql<string | null>`coalesce(clients.user_id, excluded.user_id)`,
+              removed_at: null,
+            }),
+        )
+        .returning(CLIENT_COLUMNS)
+        .returning(sql<boolean>`(xmax = 0)`.as('created')),
+    { ownerId: true, firstName: true, lastName: true, email: true, phone: true, userId: true },
+  );
+}
+const upsertClientOfUser = clientUpsert(true);
+const upsertClientByEmail = clientUpsert(false);
 
 /**
  * Links every owner's client records for an email to the client account that registered or verified

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { BOOKING_QUOTA_MESSAGES, MAX_OPEN_REQUESTS_PER_LISTING } from '../../../domain/booking-quota.ts';
 import { canPerformAction, PLANS } from '../../../domain/plans.ts';
 import { isListedStatus } from '../../../domain/subscription-lifecycle.ts';
-import { executePrepared } from '../../db/prepared-statements.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database, Subscription } from '../../db/types.ts';
 import { AppError, conflict, forbidden } from '../../http/errors.ts';
 import { findSubscription, measureUsage } from '../subscriptions/subscription.repository.ts';
@@ -81,6 +81,19 @@ export async function assertTakingRequests(
  * A client's request takes no place in the owner's month until accepted; instead a client may have
  * only a few requests waiting per listing, counted under a lock on their client record.
  */
+/** A client's open requests for a listing: on every request's path, so compiled once. */
+const openRequestsQuery = compiledOnce(
+  (db: Kysely<Database>, values: { clientId: string; propertyId: string }) =>
+    db
+      .selectFrom('reservations')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('client_id', '=', values.clientId)
+      .where('property_id', '=', values.propertyId)
+      .where('status', '=', 'pending')
+      .where('counted_at', 'is', null),
+  { clientId: true, propertyId: true },
+);
+
 export async function assertRoomForRequest(
   trx: Kysely<Database>,
   clientId: string,
@@ -89,16 +102,7 @@ export async function assertRoomForRequest(
 ) {
   if (!options.clientRowLocked)
     await trx.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
-  const [open] = await executePrepared(
-    trx,
-    trx
-      .selectFrom('reservations')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('client_id', '=', clientId)
-      .where('property_id', '=', propertyId)
-      .where('status', '=', 'pending')
-      .where('counted_at', 'is', null),
-  );
+  const [open] = await openRequestsQuery(trx, { clientId, propertyId });
   if (Number(open?.count) >= MAX_OPEN_REQUESTS_PER_LISTING)
     throw conflict(BOOKING_QUOTA_MESSAGES.tooManyRequests);
 }
