@@ -46,9 +46,19 @@ export function startOutboxThread(settings: OutboxThreadSettings, logger: Logger
     thread = worker;
   };
   start();
-  const send = (message: OutboxThreadMessage) => thread?.postMessage(message);
+  // Pokes made in the same turn of the event loop (many bookings finish together under load) go to
+  // the thread as one message.
+  let pokeQueued = false;
+  const poke = () => {
+    if (pokeQueued) return;
+    pokeQueued = true;
+    setImmediate(() => {
+      pokeQueued = false;
+      thread?.postMessage('poke' satisfies OutboxThreadMessage);
+    });
+  };
   return {
-    poke: () => send('poke'),
+    poke,
     stop: async () => {
       stopping = true;
       if (restartTimer) clearTimeout(restartTimer);
