@@ -37,13 +37,13 @@ const searches = (calls: ApiCall[]) =>
   calls.filter((call) => call.url.startsWith('/api/clients?')).map((call) => call.url);
 
 function Harness({
-  role = 'owner',
+  who = 'owner',
   ownerId,
   chosen,
   initial = null,
   onPick,
 }: {
-  role?: Role;
+  who?: Role;
   ownerId?: string;
   chosen?: ClientChoice;
   initial?: string | null;
@@ -52,7 +52,7 @@ function Harness({
   const [value, setValue] = useState<string | null>(initial);
   return (
     <ClientPicker
-      role={role}
+      role={who}
       ownerId={ownerId}
       value={value}
       chosen={chosen}
@@ -160,7 +160,7 @@ describe('ClientPicker (docs/decisions/072)', () => {
           <button type="button" onClick={() => setOwnerId(OWNER)}>
             Choose the listing
           </button>
-          <Harness role="admin" ownerId={ownerId} />
+          <Harness who="admin" ownerId={ownerId} />
         </>
       );
     }
