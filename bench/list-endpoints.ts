@@ -4,8 +4,8 @@
  * business has ~20 000 bookings — with 5 000 clients per business, their billing lines (~560 000)
  * and 50 000 more users, into a throwaway PostgreSQL database; then times, through the real app
  * (app.inject, signed in), every list endpoint at that scale: Reservation Management for that business
- * (every sort both ways, filters, deep pages), My Clients' pages (and the whole list the booking
- * pickers read), billing lines, and the admin's users.
+ * (every sort both ways, filters, deep pages), My Clients' pages and the booking pickers' searches,
+ * billing lines, and the admin's users.
  *
  *   npm run bench:list-endpoints
  *
@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { hashPassword } from 'better-auth/crypto';
 import { type Kysely, sql } from 'kysely';
 import { addDays, todayInBusinessZone } from '../domain/dates.ts';
-import { CLIENT_PAGE_SIZE } from '../domain/schemas/clients.ts';
+import { CLIENT_PAGE_SIZE, CLIENT_PICKER_SIZE } from '../domain/schemas/clients.ts';
 import { RESERVATION_SORTS } from '../domain/schemas/reservation-list.ts';
 import type { Database } from '../server/db/types.ts';
 import { seedBillingLines } from './billing-lines-seed.ts';
@@ -135,7 +135,8 @@ async function main(): Promise<void> {
     reservations('overdue', 'page=1&pageSize=25&overdue=true');
     const clients = (name: string, url: string) =>
       cases.push({ group: 'clients', name, url, cookie: ownerCookie });
-    // My Clients asks for one page (docs/decisions/069); the booking pickers still read the whole list.
+    // My Clients asks for one page (docs/decisions/069); the booking pickers the first 20 matches of
+    // what is typed (docs/decisions/072): nothing yet, a few letters, a name, part of an email.
     clients('My Clients, page 1', `/api/clients?page=1&pageSize=${CLIENT_PAGE_SIZE}`);
     clients('My Clients, page 100', `/api/clients?page=100&pageSize=${CLIENT_PAGE_SIZE}`);
     clients('My Clients q=smith, page 1', `/api/clients?q=smith&page=1&pageSize=${CLIENT_PAGE_SIZE}`);
@@ -144,7 +145,15 @@ async function main(): Promise<void> {
       'My Clients q=client12 (by email), page 1',
       `/api/clients?q=client12&page=1&pageSize=${CLIENT_PAGE_SIZE}`,
     );
-    clients('booking pickers: all clients', '/api/clients');
+    const picker = (name: string, q: string) =>
+      clients(
+        `booking pickers: ${name}`,
+        `/api/clients?${new URLSearchParams({ ...(q ? { q } : {}), page: '1', pageSize: String(CLIENT_PICKER_SIZE) })}`,
+      );
+    picker('no text yet (first 20 by name)', '');
+    picker('q=na (first 20 of many)', 'na');
+    picker('q=naledi smith', 'naledi smith');
+    picker('q=client12 (by email)', 'client12');
     const lines = (name: string, url: string) =>
       cases.push({ group: 'billing lines', name, url, cookie: ownerCookie });
     lines("one booking's lines", `/api/reservations/${booking.id}/transactions`);
@@ -164,6 +173,8 @@ async function main(): Promise<void> {
     admin('q=smith page 50', 'page=50&q=smith');
     admin('q=naledi smith', `page=1&q=${encodeURIComponent('naledi smith')}`);
     admin('q=@example (every user)', 'page=1&q=%40example');
+    admin('q=@example page 25', 'page=25&q=%40example');
+    admin('q=zanele (a first name: last in name order)', 'page=1&q=zanele');
 
     const rows: { group: string; name: string; p50: number; p95: number; bytes: number; url: string }[] = [];
     for (const c of cases) {

@@ -101,11 +101,10 @@ describe.runIf(browserAvailable)('journey: an owner’s clients', () => {
     await expect.poll(() => card.getByText('Active', { exact: true }).isVisible()).toBe(true);
 
     // A pending booking for her (made as the business would), then the owner removes her.
-    const clients = (await (await page.request.get('/api/clients')).json()) as Array<{
-      id: string;
-      email: string;
-    }>;
-    const zanele = clients.find((client) => client.email === `zanele.${stamp}@example.co.za`);
+    const found = (await (
+      await page.request.get(`/api/clients?q=${encodeURIComponent(`zanele.${stamp}@example.co.za`)}`)
+    ).json()) as { items: Array<{ id: string; email: string }> };
+    const zanele = found.items.find((client) => client.email === `zanele.${stamp}@example.co.za`);
     const stay = await firstFreeStay(page, listing.id, 1, SKIP_DAYS);
     const booked = await page.request.post('/api/reservations', {
       data: { property_id: listing.id, start_date: stay.start, end_date: stay.end, client_id: zanele?.id },

@@ -6,6 +6,8 @@ import { isStaffRole, ROLES, type Role } from '../roles.ts';
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
 export const ADMIN_USERS_MAX_PAGE_SIZE = 100;
+/** A search matching more users than this shows "More than 10000 users" (docs/decisions/072). */
+export const ADMIN_USERS_TOTAL_CAP = 10_000;
 
 export const ADMIN_USER_MESSAGES = {
   notFound: 'User not found',
@@ -69,7 +71,11 @@ export type AdminUser = z.infer<typeof AdminUserSchema>;
 
 export const AdminUserPageSchema = z.object({
   items: z.array(AdminUserSchema),
+  /** How many match; a search matching more than ADMIN_USERS_TOTAL_CAP is counted up to it (total_capped). */
   total: z.number(),
+  total_capped: z.boolean(),
+  /** Whether a page follows this one (past a capped total the pager goes on one page at a time). */
+  has_next: z.boolean(),
   page: z.number(),
   page_size: z.number(),
 });

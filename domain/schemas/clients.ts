@@ -88,17 +88,19 @@ export type ClientBookings = z.infer<typeof ClientBookingsSchema>;
 /** My Clients' page size (three columns of cards, eight rows) and the most a caller may ask for. */
 export const CLIENT_PAGE_SIZE = 24;
 export const CLIENT_PAGE_SIZE_MAX = 100;
+/** How many matches a booking's client picker asks for (docs/decisions/072). */
+export const CLIENT_PICKER_SIZE = 20;
 
 /**
- * GET /api/clients: a business's clients by name, `q` matching first name, last name, full name or
- * email. A request that names `page` gets one page and how many match (`ClientPage`, My Clients,
- * docs/decisions/069); one without gets the whole list the booking pickers read.
+ * GET /api/clients: one page of a business's clients by name (page 1 and CLIENT_PAGE_SIZE unless
+ * asked) and how many match, `q` matching first name, last name, full name or email: My Clients
+ * (docs/decisions/069) and the booking pickers (docs/decisions/072). There is no unpaged list.
  */
 export const ClientListQuerySchema = z.object({
   owner_id: z.uuid('Please choose a valid business').optional(),
   q: z.string().max(200, 'Search must be 200 characters or fewer').optional(),
-  page: positiveInt('Page').optional(),
-  pageSize: positiveInt('Page size', CLIENT_PAGE_SIZE_MAX).optional(),
+  page: positiveInt('Page').default(1),
+  pageSize: positiveInt('Page size', CLIENT_PAGE_SIZE_MAX).default(CLIENT_PAGE_SIZE),
 });
 export type ClientListQuery = z.infer<typeof ClientListQuerySchema>;
 

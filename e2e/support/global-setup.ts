@@ -64,7 +64,8 @@ export default async function setup(project: TestProject) {
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production' },
     });
-  const port = await freePort();
+  // E2E_PORT pins the server's port (a shared machine may set aside a range); a free one otherwise.
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rentza-e2e-'));
   let databaseUrl: string | undefined;

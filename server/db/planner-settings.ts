@@ -17,6 +17,12 @@ export const NO_PARALLEL = ['max_parallel_workers_per_gather = 0', 'jit = off'];
  */
 export const BITMAP_ONLY = ['enable_seqscan = off', 'enable_indexscan = off', 'jit = off'];
 
+/**
+ * A text match that many rows pass, read in an index's order under a LIMIT: the ordered index walked,
+ * each row tested, stopping when the page is full (no bitmap of every match to read and sort).
+ */
+export const NAME_ORDER_WALK = ['enable_seqscan = off', 'enable_bitmapscan = off', 'jit = off'];
+
 /** Runs statements in a transaction with the given planner settings. */
 export function withSettings<DB, T>(
   db: Kysely<DB>,

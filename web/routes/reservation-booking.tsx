@@ -7,7 +7,6 @@ import {
   Group,
   Loader,
   NumberInput,
-  Select,
   Stack,
   Text,
   Title,
@@ -61,10 +60,10 @@ import {
   clientsBusinessParam,
   type ReservationPayload,
   useAvailability,
-  useClients,
   useDayTimes,
   useSaveReservation,
 } from '../features/reservations/api.ts';
+import { type ClientChoice, ClientPicker } from '../features/reservations/components/client-picker.tsx';
 import { EMPTY_NEW_CLIENT, NewClientForm } from '../features/reservations/components/new-client-form.tsx';
 import { SlotPicker } from '../features/reservations/components/slot-picker.tsx';
 import { DayCalendar, dayOf, StayCalendar } from '../features/reservations/components/stay-calendar.tsx';
@@ -156,7 +155,6 @@ function BookingForm({ property, user }: { property: ListingDetail; user: Curren
   const availability = useAvailability(property.id);
   const forBusiness = user.role !== 'client' && canManageReservationsOf(user, property.owner_id);
   const clientsOwner = clientsBusinessParam(user.role, property.owner_id);
-  const clients = useClients(user.role, clientsOwner, forBusiness);
   const save = useSaveReservation();
   const today = todayInBusinessZone();
   const nights: NightAvailability = availability.data ?? { dates: [], blocked: [] };
@@ -183,6 +181,7 @@ function BookingForm({ property, user }: { property: ListingDetail; user: Curren
   );
   const [month, setMonth] = useState<string | null>(carried.checkIn);
   const [clientId, setClientId] = useState<string | null>(null);
+  const [addedClient, setAddedClient] = useState<ClientChoice | null>(null);
   const [addingClient, setAddingClient] = useState(false);
   const [newClient, setNewClient] = useState(EMPTY_NEW_CLIENT);
   const asksGuests = bookingAsksForGuests(property.type);
@@ -258,17 +257,13 @@ function BookingForm({ property, user }: { property: ListingDetail; user: Curren
           {forBusiness && (
             <Stack gap="xs">
               <Group align="flex-end" wrap="nowrap">
-                <Select
-                  label="Client"
-                  placeholder="Choose a client"
-                  searchable
+                <ClientPicker
+                  role={user.role}
+                  ownerId={clientsOwner}
                   style={{ flex: 1 }}
-                  data={(clients.data ?? []).map((c) => ({
-                    value: c.id,
-                    label: `${c.first_name} ${c.last_name} (${c.email})`,
-                  }))}
                   value={clientId}
                   onChange={setClientId}
+                  chosen={addedClient}
                 />
                 {canCreateClientsOf(user, property.owner_id) && (
                   <Button variant="light" onClick={() => setAddingClient(true)}>
@@ -282,6 +277,7 @@ function BookingForm({ property, user }: { property: ListingDetail; user: Curren
                   values={newClient}
                   onChange={setNewClient}
                   onCreated={(client) => {
+                    setAddedClient(client);
                     setClientId(client.id);
                     setAddingClient(false);
                     setNewClient(EMPTY_NEW_CLIENT);

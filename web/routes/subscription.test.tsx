@@ -195,6 +195,8 @@ function renderPage({
             },
           ],
           total: 1,
+          total_capped: false,
+          has_next: false,
           page: 1,
           page_size: 100,
         },

@@ -100,7 +100,18 @@ function renderPage({ users = [ADMIN, THANDI, SIPHO, LERATO], total, list, onPat
       return { body: { user: aUserProfile({ id: ADMIN_ID, role: 'admin', first_name: 'Ayanda' }) } };
     if (call.method === 'GET' && call.url.startsWith('/api/admin/users?')) {
       const page = Number(new URL(call.url, 'http://localhost').searchParams.get('page'));
-      return list ?? { body: { items: users, total: total ?? users.length, page, page_size: 20 } };
+      return (
+        list ?? {
+          body: {
+            items: users,
+            total: total ?? users.length,
+            total_capped: false,
+            has_next: page * 20 < (total ?? users.length),
+            page,
+            page_size: 20,
+          },
+        }
+      );
     }
     if (call.method === 'GET' && call.url === '/api/admin/users/u-thandi') return { body: THANDI_DETAILS };
     if (call.method === 'PATCH') return onPatch?.(call) ?? { status: 500 };
@@ -180,6 +191,27 @@ describe('Users', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(listCalls(calls)).toContain('/api/admin/users?q=lerato&role=owner&page=1&page_size=20'),
     );
+  });
+
+  it('says More than … for a search whose count is capped, and pages on one at a time while there is a next', async () => {
+    const { user, calls } = renderPage({
+      list: {
+        body: {
+          items: [THANDI, SIPHO],
+          total: 40,
+          total_capped: true,
+          has_next: true,
+          page: 2,
+          page_size: 20,
+        },
+      },
+    });
+    await screen.findByText('More than 40 users');
+    // Two pages counted, and the page after the one shown (its answer says page 2 has a next).
+    expect(screen.getByRole('button', { name: 'Page 3' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Page 4' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(listCalls(calls)).toContain('/api/admin/users?page=3&page_size=20'));
   });
 
   it('never lets the admin change their own role or deactivate themself', async () => {

@@ -51,7 +51,12 @@ export default function UsersPage() {
   });
   const { changeRole, confirmActiveChange } = useUserChanges();
   const total = users.data?.total ?? 0;
-  const pageCount = Math.ceil(total / ADMIN_USERS_PAGE_SIZE);
+  const capped = users.data?.total_capped ?? false;
+  // Past a capped total (a search matching very many) the pages go on one at a time while there is a next.
+  const pageCount = Math.max(
+    Math.ceil(total / ADMIN_USERS_PAGE_SIZE),
+    users.data?.has_next ? users.data.page + 1 : 0,
+  );
 
   return (
     <Container size="xl" py="xl">
@@ -93,7 +98,7 @@ export default function UsersPage() {
           <>
             {users.data && (
               <Text size="sm" c="dimmed" aria-live="polite">
-                {total === 1 ? '1 user' : `${total} users`}
+                {capped ? `More than ${total} users` : total === 1 ? '1 user' : `${total} users`}
               </Text>
             )}
             <UsersList

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Permissions } from '../../../domain/permissions.ts';
 import type { Role } from '../../../domain/roles.ts';
-import { BITMAP_ONLY, withSettings } from '../../db/planner-settings.ts';
+import { BITMAP_ONLY, NAME_ORDER_WALK, withSettings } from '../../db/planner-settings.ts';
 import type { Database } from '../../db/types.ts';
 
 type Executor = Kysely<Database>;
@@ -34,12 +34,36 @@ function matchingUsers(db: Executor, filters: UserFilters): UsersQuery {
  */
 const USER_SEARCH_TEXT = sql<string>`(u.first_name || ' ' || u.last_name || chr(31) || u.email)`;
 
-/** A search reads its matches from the trigram index, however few (planner-settings.ts BITMAP_ONLY). */
-const searching = (filters: UserFilters) => (filters.q?.trim() ? BITMAP_ONLY : []);
+const searchOf = (filters: UserFilters) => !!filters.q?.trim();
 
-export function countUsers(db: Executor, filters: UserFilters): Promise<number> {
-  return withSettings(db, searching(filters), (trx) =>
-    matchingUsers(trx, filters)
+/**
+ * How a page of a search is read (docs/decisions/072): `matches` from the trigram index (bitmap scans
+ * only, planner-settings.ts BITMAP_ONLY), then sorted by name — cheap while they are few, but every
+ * match is read and sorted; `name order` walks the name index testing each user and stops when the
+ * page is full — cheap when matches are many (a search that every tenth user or more matches).
+ */
+export type SearchPlan = 'matches' | 'name order';
+const settingsFor = (filters: UserFilters, plan: SearchPlan) =>
+  !searchOf(filters) ? [] : plan === 'matches' ? BITMAP_ONLY : NAME_ORDER_WALK;
+
+/**
+ * How many users match, counted up to `cap` + 1 (a search matching more has its count capped: counting
+ * every one of 50 000 matches read them all). Without a search the count reads the name index alone.
+ */
+export function countUsers(db: Executor, filters: UserFilters, cap: number): Promise<number> {
+  if (!searchOf(filters))
+    return matchingUsers(db, filters)
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.total));
+  return withSettings(db, BITMAP_ONLY, (trx) =>
+    trx
+      .selectFrom(
+        matchingUsers(trx, filters)
+          .select(sql<number>`1`.as('one'))
+          .limit(cap + 1)
+          .as('matches'),
+      )
       .select((eb) => eb.fn.countAll().as('total'))
       .executeTakeFirstOrThrow(),
   ).then((row) => Number(row.total));
@@ -79,13 +103,18 @@ export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserWithContext>
 
 /**
  * A page of users by name: the page's ids first, from the name index alone however deep the page
- * (users_name_order_idx, migration 044), or with a search from the trigram index, then what the
- * screen shows beside them for those only.
+ * (users_name_order_idx, migration 044), or with a search as `plan` says, then what the screen shows
+ * beside them for those only.
  */
-export function listUsers(db: Executor, filters: UserFilters, offset: number, limit: number) {
+export function listUsers(
+  db: Executor,
+  filters: UserFilters,
+  page: { offset: number; limit: number; plan: SearchPlan },
+) {
+  const { offset, limit, plan } = page;
   const byName = <Q extends UsersQuery>(query: Q) =>
     query.orderBy(sql`lower(u.first_name)`).orderBy(sql`lower(u.last_name)`).orderBy('u.id') as Q;
-  return withSettings(db, searching(filters), (trx) => {
+  return withSettings(db, settingsFor(filters, plan), (trx) => {
     const pageIds = byName(matchingUsers(trx, filters)).select('u.id').offset(offset).limit(limit);
     return byName(withContext(allUsers(trx).where('u.id', 'in', pageIds))).execute();
   });

@@ -13,6 +13,7 @@ import {
 import { insertProperty, setPlan } from '../../test/booking-fixtures.ts';
 import { type CreateUserOptions, createTestApp, type TestApp } from '../../test/harness.ts';
 import { type PersonKey, testPeople } from '../../test/people.ts';
+import { listUsersFor } from './admin-user.service.ts';
 
 let t: TestApp;
 let person: ReturnType<typeof testPeople>;
@@ -165,6 +166,39 @@ describe('GET /api/admin/users', () => {
     ]);
     const defaults = await listed(`q=${tag}`);
     expect([defaults.page, defaults.page_size, defaults.items.length]).toEqual([1, 20, 5]);
+  });
+
+  it('a search matching more than the cap counts up to it and walks the name order, the same pages in the same order', async () => {
+    const tag = uniqueTag();
+    for (const first of ['Eve', 'Ann', 'Dan', 'Cid', 'Bea']) await tagged(tag, { first_name: first });
+    const admin = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', (await person('admin')).user.id)
+      .executeTakeFirstOrThrow();
+    const pageOf = (page: number, cap: number) =>
+      listUsersFor(t.db, admin, { q: tag, page, page_size: 2 }, cap);
+    // Capped at 3: "more than 3", and each page says whether another follows.
+    const capped = await Promise.all([1, 2, 3, 4].map((page) => pageOf(page, 3)));
+    expect(capped.map((page) => page.items.map((item) => item.first_name))).toEqual([
+      ['Ann', 'Bea'],
+      ['Cid', 'Dan'],
+      ['Eve'],
+      [],
+    ]);
+    expect(capped.map((page) => [page.total, page.total_capped, page.has_next])).toEqual([
+      [3, true, true],
+      [3, true, true],
+      [3, true, false],
+      [3, true, false],
+    ]);
+    // At the cap exactly the count is whole, read from the matches.
+    const whole = await pageOf(1, 5);
+    expect([whole.total, whole.total_capped, whole.has_next]).toEqual([5, false, true]);
+    expect(whole.items.map((item) => item.first_name)).toEqual(['Ann', 'Bea']);
+    // Through the API (cap 10 000): the whole count, and the last page has no next.
+    const last = await listed(`q=${tag}&page=3&page_size=2`);
+    expect([last.total, last.total_capped, last.has_next]).toEqual([5, false, false]);
   });
 
   it('refuses a page below 1 and a page size over 100', async () => {

@@ -3,6 +3,7 @@ import { defaultPermissions } from '../../../domain/permissions.ts';
 import { isStaffRole } from '../../../domain/roles.ts';
 import {
   ADMIN_USER_MESSAGES,
+  ADMIN_USERS_TOTAL_CAP,
   type AdminUser,
   type AdminUserChange,
   type AdminUserDetail,
@@ -45,19 +46,35 @@ function toAdminUser(row: UserRow): AdminUser {
   };
 }
 
-/** Every user, filtered and a page at a time (two statements whatever the page holds). */
+/**
+ * Every user, filtered and a page at a time. A search's count stops past `totalCap` matches
+ * (total_capped): then the page walks the name order, which finds its users among so many quickly;
+ * a search with fewer matches reads them from the trigram index (docs/decisions/072).
+ */
 export async function listUsersFor(
   db: Kysely<Database>,
   user: User | null,
   query: UserFilters & { page: number; page_size: number },
+  totalCap = ADMIN_USERS_TOTAL_CAP,
 ): Promise<AdminUserPage> {
   requireAdmin(user);
   const filters = { q: query.q, role: query.role };
-  const [total, rows] = await Promise.all([
-    countUsers(db, filters),
-    listUsers(db, filters, (query.page - 1) * query.page_size, query.page_size),
-  ]);
-  return { items: rows.map(toAdminUser), total, page: query.page, page_size: query.page_size };
+  const counted = await countUsers(db, filters, totalCap);
+  const capped = counted > totalCap;
+  // One more than the page: whether there is a next page when the count is capped.
+  const rows = await listUsers(db, filters, {
+    offset: (query.page - 1) * query.page_size,
+    limit: query.page_size + 1,
+    plan: capped ? 'name order' : 'matches',
+  });
+  return {
+    items: rows.slice(0, query.page_size).map(toAdminUser),
+    total: capped ? totalCap : counted,
+    total_capped: capped,
+    has_next: rows.length > query.page_size,
+    page: query.page,
+    page_size: query.page_size,
+  };
 }
 
 async function describeUser(db: Kysely<Database>, id: string): Promise<AdminUserDetail> {

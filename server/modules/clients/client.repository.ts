@@ -40,14 +40,14 @@ function clientsOfOwner(db: Executor, ownerId: string, search?: string) {
 const byName = (query: ReturnType<typeof clientsOfOwner>) =>
   query.orderBy(sql`lower(first_name)`).orderBy(sql`lower(last_name)`).orderBy('id');
 
-/** Every client of the business matching `search`, by name (the booking pickers). */
+/** Every client of the business matching `search`, by name (the clients CSV export). */
 export function listClientsOfOwner(db: Executor, ownerId: string, search?: string) {
   return byName(clientsOfOwner(db, ownerId, search)).execute();
 }
 
 /**
- * One page of the business's clients matching `search`, by name, and how many match (My Clients,
- * docs/decisions/069): the page walks the name index and stops; the count reads the index alone.
+ * One page of the business's clients matching `search`, by name, and how many match (My Clients and
+ * the booking pickers, docs/decisions/069 and 072): the page walks the name index and stops; the count reads the index alone.
  */
 export async function listClientPageOfOwner(
   db: Executor,

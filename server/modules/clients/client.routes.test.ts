@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permissions } from '../../../domain/permissions.ts';
-import { CLIENT_PAGE_SIZE, CLIENT_PAGE_SIZE_MAX, type ClientPage } from '../../../domain/schemas/clients.ts';
+import {
+  CLIENT_PAGE_SIZE,
+  CLIENT_PAGE_SIZE_MAX,
+  CLIENT_PICKER_SIZE,
+  type ClientPage,
+} from '../../../domain/schemas/clients.ts';
 import type { Client, Reservation } from '../../../domain/schemas/reservation.ts';
 import { bookingBody, insertProperty, newClientInput, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp, uniqueEmail } from '../../test/harness.ts';
@@ -37,7 +42,7 @@ async function added(body: unknown, cookie: string): Promise<Client> {
   return response.json<Client>();
 }
 
-describe('GET /api/clients', () => {
+describe('GET /api/clients (page 1 unless asked)', () => {
   it("an owner sees their business's clients by first name, and no one else's", async () => {
     const owner = await signInOwner(t);
     const other = await signInOwner(t);
@@ -47,8 +52,8 @@ describe('GET /api/clients', () => {
 
     const response = await listClients(owner.cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.json<Client[]>().map((client) => client.id)).toEqual([anele.id, zola.id]);
-    expect((await listClients(other.cookie)).json<Client[]>().map((client) => client.id)).toEqual([
+    expect(response.json<ClientPage>().items.map((client) => client.id)).toEqual([anele.id, zola.id]);
+    expect((await listClients(other.cookie)).json<ClientPage>().items.map((client) => client.id)).toEqual([
       foreign.id,
     ]);
   });
@@ -61,7 +66,7 @@ describe('GET /api/clients', () => {
       cookie: renter.cookie,
     });
     expect(booking.statusCode).toBe(201);
-    const clients = (await listClients(owner.cookie)).json<Client[]>();
+    const clients = (await listClients(owner.cookie)).json<ClientPage>().items;
     expect(clients).toEqual([
       expect.objectContaining({
         id: booking.json<Reservation>().client_id,
@@ -85,7 +90,7 @@ describe('GET /api/clients', () => {
       });
       const response = await listClients(member.cookie);
       expect(response.statusCode).toBe(200);
-      expect(response.json<Client[]>().map((c) => c.id)).toEqual([client.id]);
+      expect(response.json<ClientPage>().items.map((c) => c.id)).toEqual([client.id]);
     },
   );
 
@@ -118,7 +123,7 @@ describe('GET /api/clients', () => {
     const { cookie } = await t.signInAs({ role: 'admin' });
     const response = await listClients(cookie, owner.user.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json<Client[]>().map((c) => c.id)).toEqual([client.id]);
+    expect(response.json<ClientPage>().items.map((c) => c.id)).toEqual([client.id]);
     expect((await listClients(cookie)).statusCode).toBe(400);
   });
 
@@ -159,7 +164,7 @@ describe('GET /api/clients?page (My Clients, docs/decisions/069)', () => {
       { ...newClientInput(), first_name: 'Aaron', last_name: 'Pager' },
       other.cookie,
     );
-    const whole = (await listClients(owner.cookie)).json<Client[]>();
+    const whole = (await listClients(owner.cookie)).json<ClientPage>().items;
     expect(whole.map((c) => c.first_name)).toEqual([
       'anele',
       'Bongani',
@@ -241,6 +246,81 @@ describe('GET /api/clients?page (My Clients, docs/decisions/069)', () => {
   });
 });
 
+describe('GET /api/clients?q=…&pageSize=20 (the booking pickers, docs/decisions/072)', () => {
+  const search = async (cookie: string, q: string, ownerId?: string) => {
+    const query = new URLSearchParams({ q, page: '1', pageSize: String(CLIENT_PICKER_SIZE) });
+    if (ownerId) query.set('owner_id', ownerId);
+    return t.get(`/api/clients?${query}`, { cookie });
+  };
+  const namesOf = (page: ClientPage) => page.items.map((c) => `${c.first_name} ${c.last_name}`);
+
+  it('answers the first 20 matches by name and how many match, only of the business; no unpaged list', async () => {
+    const owner = await signInOwner(t);
+    const other = await signInOwner(t);
+    for (let i = 0; i < 23; i++)
+      await added(
+        { ...newClientInput(), first_name: `Picker${String(i).padStart(2, '0')}`, last_name: 'Moyo' },
+        owner.cookie,
+      );
+    await added({ ...newClientInput(), first_name: 'Lindiwe', last_name: 'Mthembu' }, owner.cookie);
+    // Another business's client of the same name is never among the matches.
+    await added({ ...newClientInput(), first_name: 'Picker00', last_name: 'Moyo' }, other.cookie);
+
+    const many = (await search(owner.cookie, 'moyo')).json<ClientPage>();
+    expect(many).toMatchObject({ total: 23, page: 1, pageSize: CLIENT_PICKER_SIZE });
+    expect(namesOf(many)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Picker${String(i).padStart(2, '0')} Moyo`),
+    );
+    // Part of a first name, any case; the full name; an email.
+    expect(namesOf((await search(owner.cookie, 'LINDI')).json<ClientPage>())).toEqual(['Lindiwe Mthembu']);
+    expect(namesOf((await search(owner.cookie, 'lindiwe mth')).json<ClientPage>())).toEqual([
+      'Lindiwe Mthembu',
+    ]);
+    const nobody = (await search(owner.cookie, 'nobody-called-this')).json<ClientPage>();
+    expect([nobody.total, nobody.items]).toEqual([0, []]);
+    // The other business sees its own one only.
+    expect((await search(other.cookie, 'moyo')).json<ClientPage>().total).toBe(1);
+    // Without page or pageSize: page 1 of 24, never the whole list.
+    const plain = (await listClients(owner.cookie)).json<ClientPage>();
+    expect([plain.page, plain.pageSize, plain.total, plain.items.length]).toEqual([
+      1,
+      CLIENT_PAGE_SIZE,
+      24,
+      24,
+    ]);
+  });
+
+  it('allow and deny: staff booking for the business search it, an admin names it, others are refused', async () => {
+    const owner = await signInOwner(t);
+    const other = await signInOwner(t);
+    const client = await added({ ...newClientInput(), first_name: 'Searchable' }, owner.cookie);
+    const booker = await t.signInAs({
+      role: 'frontoffice',
+      parentOwnerId: owner.user.id,
+      permissions: { ...staffPermissions(true), canManageTenants: false },
+    });
+    expect((await search(booker.cookie, 'searchable')).json<ClientPage>().items.map((c) => c.id)).toEqual([
+      client.id,
+    ]);
+    const admin = await t.signInAs({ role: 'admin' });
+    const forAdmin = await search(admin.cookie, 'searchable', owner.user.id);
+    expect(forAdmin.json<ClientPage>().items.map((c) => c.id)).toEqual([client.id]);
+    const unnamed = await search(admin.cookie, 'searchable');
+    expect([unnamed.statusCode, unnamed.json().message]).toEqual([
+      400,
+      'Please choose the business (owner_id) whose clients you mean',
+    ]);
+    const stranger = await search(other.cookie, 'searchable', owner.user.id);
+    expect([stranger.statusCode, stranger.json().message]).toEqual([403, NO_PERMISSION]);
+    expect((await search(other.cookie, 'searchable')).json<ClientPage>().total).toBe(0);
+    const renter = await t.signInAs({ role: 'client' });
+    expect((await search(renter.cookie, 'searchable')).statusCode).toBe(403);
+    expect((await t.get('/api/clients?q=searchable&page=1&pageSize=20')).statusCode).toBe(401);
+    const badOwner = await search(admin.cookie, 'x', 'not-a-uuid');
+    expect([badOwner.statusCode, badOwner.json().message]).toEqual([400, 'Please choose a valid business']);
+  });
+});
+
 describe('POST /api/clients', () => {
   it('an owner adds a client (201, not registered); the same email again is refused (409)', async () => {
     const owner = await signInOwner(t);
@@ -305,7 +385,7 @@ describe('POST /api/clients', () => {
     });
     expect(booking.statusCode).toBe(201);
     expect(booking.json<Reservation>().client_id).toBe(client.id);
-    const listed = (await listClients(owner.cookie)).json<Client[]>();
+    const listed = (await listClients(owner.cookie)).json<ClientPage>().items;
     expect(listed).toEqual([expect.objectContaining({ id: client.id, registered: true })]);
     // And the renter now sees that booking as theirs.
     const mine = await t.get('/api/reservations', { cookie: renter.cookie });

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CLIENT_NOTES_MAX, CLIENT_RULE_MESSAGES } from '../../../domain/clients.ts';
 import {
-  CLIENT_PAGE_SIZE,
   ClientBookingsSchema,
   ClientListQuerySchema,
   ClientNotesUpdateSchema,
@@ -22,13 +21,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { ErrorResponseSchema } from '../account/account.schemas.ts';
 import type { listClientsOfOwner } from './client.repository.ts';
-import {
-  createClientFor,
-  listClientPageFor,
-  listClientsFor,
-  removeClientFor,
-  updateClientFor,
-} from './client.service.ts';
+import { createClientFor, listClientPageFor, removeClientFor, updateClientFor } from './client.service.ts';
 import { clientBookingsFor, clientRecordFor, saveClientNotesFor } from './client-record.service.ts';
 
 type ClientRow = Awaited<ReturnType<typeof listClientsOfOwner>>[number];
@@ -70,19 +63,20 @@ export function registerClientRoutes(app: FastifyInstance, deps: AppDeps): void 
       schema: {
         tags: ['clients'],
         summary:
-          'A business’s clients, by name: your own (owner, staff with the reservations or tenants permission), or owner_id’s (admin); with page, one page and how many match',
+          'A page of a business’s clients by name (page 1 of 24 unless asked), searched by name or email, and how many match: your own (owner, staff with the reservations or tenants permission), or owner_id’s (admin)',
         querystring: ClientListQuerySchema,
-        response: { 200: z.union([ClientPageSchema, z.array(ClientSchema)]), ...errors },
+        response: { 200: ClientPageSchema, ...errors },
       },
     },
-    async (request): Promise<ClientPage | Client[]> => {
-      const user = await deps.currentUser(request);
+    async (request): Promise<ClientPage> => {
       const { owner_id, q, page, pageSize } = request.query;
-      if (page === undefined && pageSize === undefined)
-        return (await listClientsFor(deps.db, user, owner_id, q)).map(toClientDto);
-      const paging = { page: page ?? 1, pageSize: pageSize ?? CLIENT_PAGE_SIZE };
-      const { rows, total } = await listClientPageFor(deps.db, user, { owner_id, q, ...paging });
-      return { items: rows.map(toClientDto), total, ...paging };
+      const { rows, total } = await listClientPageFor(deps.db, await deps.currentUser(request), {
+        owner_id,
+        q,
+        page,
+        pageSize,
+      });
+      return { items: rows.map(toClientDto), total, page, pageSize };
     },
   );
 

@@ -20,7 +20,6 @@ import {
   findClient,
   findOrCreateClient,
   listClientPageOfOwner,
-  listClientsOfOwner,
   lockClientByEmail,
   markClientRemoved,
   restoreClient,
@@ -41,19 +40,6 @@ function businessFor(user: User | null, requestedOwnerId: string | undefined) {
   return { actor: user, ownerId: clientBusinessOf(user, requestedOwnerId) };
 }
 
-/**
- * The clients of a business, for booking on their behalf or managing them (owners, admins, their
- * staff with the reservations or tenants permission).
- */
-export function listClientsFor(
-  db: Kysely<Database>,
-  user: User | null,
-  requestedOwnerId?: string,
-  search?: string,
-) {
-  return listClientsOfOwner(db, listableBusiness(user, requestedOwnerId), search);
-}
-
 /** The business whose clients the user may list: theirs, or owner_id's for an admin; 403 otherwise. */
 function listableBusiness(user: User | null, requestedOwnerId?: string): string {
   const { actor, ownerId } = businessFor(user, requestedOwnerId);
@@ -61,7 +47,10 @@ function listableBusiness(user: User | null, requestedOwnerId?: string): string 
   return ownerId;
 }
 
-/** One page of a business's clients by name, and how many match (My Clients; the same access as the list). */
+/**
+ * One page of a business's clients by name, and how many match: My Clients and the booking pickers
+ * (owners, admins, their staff with the reservations or tenants permission).
+ */
 export async function listClientPageFor(
   db: Kysely<Database>,
   user: User | null,

@@ -7,8 +7,11 @@ import type { Permissions } from '../../../domain/permissions.ts';
 import type { ReservationStatus } from '../../../domain/reservation.ts';
 import { RESERVATION_REFERENCE_ALPHABET } from '../../../domain/reservation-reference.ts';
 import type { Ledger } from '../../../domain/schemas/billing-lines.ts';
-import type { ClientBookings } from '../../../domain/schemas/clients.ts';
-import type { Client } from '../../../domain/schemas/reservation.ts';
+import {
+  CLIENT_PAGE_SIZE_MAX,
+  type ClientBookings,
+  type ClientPage,
+} from '../../../domain/schemas/clients.ts';
 import type { ReservationPage } from '../../../domain/schemas/reservation-list.ts';
 import { day, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -392,9 +395,9 @@ describe('CSV exports: what is filtered is what is exported', () => {
     // "a" matches Ann Zulu and Bob Adams by name (and any client whose email holds an a).
     const names = rows.slice(1).map((row) => row[0]);
     // The screen's list (GET /api/clients) with the screen's filter, in the same order.
-    const listed = (await t.get('/api/clients', { cookie: owner.cookie }))
-      .json<Client[]>()
-      .filter((client) => matchesClientSearch(client, 'a'));
+    const listed = (await t.get(`/api/clients?pageSize=${CLIENT_PAGE_SIZE_MAX}`, { cookie: owner.cookie }))
+      .json<ClientPage>()
+      .items.filter((client) => matchesClientSearch(client, 'a'));
     expect(rows.slice(1).map((row) => row[1])).toEqual(listed.map((client) => client.email));
     expect(names).toContain('Ann Zulu');
     expect(names).toContain('Bob Adams');

@@ -138,9 +138,11 @@ describe('My Clients: staff with the tenants permission', () => {
     const client = added.json<{ id: string }>();
     const list = await t.get('/api/clients', { cookie: member.cookie });
     expect(list.statusCode, list.body).toBe(200);
-    expect(list.json<Array<{ id: string }>>().map((entry) => entry.id)).toContain(client.id);
+    expect(list.json<{ items: Array<{ id: string }> }>().items.map((entry) => entry.id)).toContain(client.id);
     const ownersList = await t.get('/api/clients', { cookie: owner.cookie });
-    expect(ownersList.json<Array<{ id: string }>>().map((entry) => entry.id)).toContain(client.id);
+    expect(ownersList.json<{ items: Array<{ id: string }> }>().items.map((entry) => entry.id)).toContain(
+      client.id,
+    );
     const off = await t.patch(`/api/clients/${client.id}`, { is_active: false }, { cookie: member.cookie });
     expect(off.statusCode, off.body).toBe(200);
   });

@@ -15,7 +15,7 @@ export type { Client } from '../../../domain/schemas/reservation.ts';
 
 type ClientDetails = z.output<typeof ClientDetailsSchema>;
 
-export { useClients, useCreateClient } from '../reservations/api.ts';
+export { useCreateClient } from '../reservations/api.ts';
 
 /**
  * One page of the business's clients by name, the search matched on the server (My Clients,

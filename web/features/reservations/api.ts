@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../domain/roles.ts';
 import { BusinessPropertySchema } from '../../../domain/schemas/business.ts';
+import { CLIENT_PICKER_SIZE, ClientPageSchema } from '../../../domain/schemas/clients.ts';
 import {
   AvailabilitySchema,
   type ClientCreate,
@@ -91,13 +92,18 @@ export function useReservation(id: string | null | undefined) {
 export const clientsBusinessParam = (role: Role, ownerId: string | null | undefined) =>
   role === 'admin' ? (ownerId ?? undefined) : undefined;
 
-/** The clients of a business (see clientsBusinessParam); an admin's list waits until a business is known. */
-export function useClients(role: Role, ownerId: string | undefined, enabled = true) {
+/**
+ * The first CLIENT_PICKER_SIZE of a business's clients matching `q` by name or email, and how many
+ * match, searched by the server (the booking pickers, docs/decisions/072; see clientsBusinessParam);
+ * an admin's search waits until a business is known. The previous answer stays while the next loads.
+ */
+export function useClientSearch(role: Role, ownerId: string | undefined, q: string, enabled = true) {
+  const query = { owner_id: ownerId, q: q || undefined, page: 1, pageSize: CLIENT_PICKER_SIZE };
   return useQuery({
-    queryKey: ['clients', ownerId ?? 'own'],
-    queryFn: () =>
-      api.get(ownerId ? `/api/clients?owner_id=${ownerId}` : '/api/clients', ClientSchema.array()),
+    queryKey: ['clients', 'search', query],
+    queryFn: () => api.get(`/api/clients?${toQueryString(query)}`, ClientPageSchema),
     enabled: enabled && (role !== 'admin' || !!ownerId),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -62,12 +62,13 @@ import {
   clientsBusinessParam,
   type Reservation,
   useBusinessProperties,
-  useClients,
+  useClientSearch,
   useDayTimes,
   useSaveReservation,
 } from '../api.ts';
 import { editorTotal } from '../editor-total.ts';
 import { type Draft, draftFrom, failureText, NEW_CLIENT } from '../reservation-draft.ts';
+import { type ClientChoice, ClientPicker } from './client-picker.tsx';
 import { EMPTY_NEW_CLIENT, NewClientForm } from './new-client-form.tsx';
 
 /**
@@ -127,7 +128,10 @@ export function ReservationDetailsForm({
   const property = properties.data?.find((p) => p.id === draft.propertyId);
   const businessId = property?.owner_id ?? reservation?.owner_id;
   const clientsOwner = clientsBusinessParam(user.role, businessId);
-  const clients = useClients(user.role, clientsOwner);
+  // The picker's first search (no text): its answer, or its refusal, says whether this person may book
+  // for the business's clients (the same query as the picker's, so asked once).
+  const clients = useClientSearch(user.role, clientsOwner, '');
+  const [addedClient, setAddedClient] = useState<ClientChoice | null>(null);
   const mayAddClients = !!businessId && canCreateClientsOf(user, businessId);
   const asksGuests = property ? editorAsksForGuests(property.type) : false;
   const maxGuests = property ? maxGuestsFor(property.type, property.specifications) : 1;
@@ -312,15 +316,8 @@ export function ReservationDetailsForm({
     );
   }
 
-  const knownClients =
-    clients.data ?? (reservation ? [{ id: reservation.client_id, ...reservation.client }] : []);
-  const clientOptions = [
-    ...knownClients.map((client) => ({
-      value: client.id,
-      label: `${client.first_name} ${client.last_name} (${client.email})`,
-    })),
-    ...(!editing && mayAddClients ? [{ value: NEW_CLIENT, label: '+ New client' }] : []),
-  ];
+  const chosenClient =
+    addedClient ?? (reservation ? { id: reservation.client_id, ...reservation.client } : null);
   const today = todayInBusinessZone();
   const startChoices = startTimeChoices(rules, unavailable);
   // The inputs show what is typed; their min of 0 clamps a negative value on blur, and every use clamps.
@@ -346,14 +343,14 @@ export function ReservationDetailsForm({
           value={draft.propertyId}
           onChange={(value) => set({ propertyId: value, guests: 1 })}
         />
-        <Select
-          label="Client"
+        <ClientPicker
+          role={user.role}
+          ownerId={clientsOwner}
           required
-          searchable
-          placeholder="Choose a client"
-          data={clientOptions}
           value={draft.clientId}
           onChange={(value) => set({ clientId: value })}
+          chosen={chosenClient}
+          extraOptions={!editing && mayAddClients ? [{ value: NEW_CLIENT, label: '+ New client' }] : []}
         />
       </SimpleGrid>
       {draft.clientId === NEW_CLIENT && (
@@ -361,7 +358,10 @@ export function ReservationDetailsForm({
           ownerId={clientsOwner}
           values={draft.newClient}
           onChange={(newClient) => set({ newClient })}
-          onCreated={(client) => set({ clientId: client.id, newClient: EMPTY_NEW_CLIENT })}
+          onCreated={(client) => {
+            setAddedClient(client);
+            set({ clientId: client.id, newClient: EMPTY_NEW_CLIENT });
+          }}
           onCancel={() => set({ clientId: null, newClient: EMPTY_NEW_CLIENT })}
         />
       )}

@@ -135,7 +135,12 @@ function renderEditor(
     if (call.method === 'GET' && call.url === '/api/business/properties') {
       return { body: [LOFT, CAR, HALL, DRILL, STORE, ARCHIVED, INACTIVE, MAINTENANCE] };
     }
-    if (call.method === 'GET' && call.url.startsWith('/api/clients')) return { body: [LERATO] };
+    if (call.method === 'GET' && call.url.startsWith('/api/clients?')) {
+      // The picker's search (docs/decisions/072): Lerato matches her name or email, or no text.
+      const q = new URL(call.url, 'http://localhost').searchParams.get('q')?.toLowerCase() ?? '';
+      const items = `lerato dlamini ${LERATO.email}`.includes(q) ? [LERATO] : [];
+      return { body: { items, total: items.length, page: 1, pageSize: 20 } };
+    }
     const times = /^\/api\/properties\/([^/]+)\/availability\/times\?date=(.+)$/.exec(call.url);
     if (call.method === 'GET' && times)
       return {
@@ -371,7 +376,9 @@ describe('reservation editor', { timeout: 30_000 }, () => {
     expect(calls.some((call) => call.url.startsWith('/api/clients'))).toBe(false);
     await choose(user, 'Property', 'Polo Vivo');
     await waitFor(() =>
-      expect(calls.some((call) => call.url === `/api/clients?owner_id=${OWNER}`)).toBe(true),
+      expect(calls.some((call) => call.url === `/api/clients?owner_id=${OWNER}&page=1&pageSize=20`)).toBe(
+        true,
+      ),
     );
     await choose(user, 'Client', '+ New client');
     expect(input(/^Client first name/)).toBeTruthy();
