@@ -1,20 +1,8 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Container,
-  Grid,
-  Group,
-  Loader,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { canCreateClientsOf, canManageReservationsOf } from '../../domain/access.ts';
+import { bookingAsksForGuests, bookingHeader, maxGuestsFor } from '../../domain/booking-page.ts';
 import {
   crossesTakenNight,
   isBookableStay,
@@ -49,9 +37,12 @@ import {
   slotRangeTimes,
   type TimeRange,
 } from '../../domain/rental-unit.ts';
-import { bookingAsksForGuests, bookingHeader, maxGuestsFor } from '../../domain/reservation.ts';
 import { readStayChoice } from '../../domain/search-to-booking.ts';
-import { DatePickerInput } from '../components/mantine-dates.ts';
+import {
+  LazyDatePickerInput as DatePickerInput,
+  LazyNumberInput as NumberInput,
+  LazySelect as Select,
+} from '../components/lazy-inputs.tsx';
 import { type CurrentUser, useCurrentUser } from '../features/account/api.ts';
 import { useAgreementInForce } from '../features/agreements/api.ts';
 import { AgreementAcceptance } from '../features/agreements/components/agreement-acceptance.tsx';
@@ -65,12 +56,20 @@ import {
   useDayTimes,
   useSaveReservation,
 } from '../features/reservations/api.ts';
-import { EMPTY_NEW_CLIENT, NewClientForm } from '../features/reservations/components/new-client-form.tsx';
+import { EMPTY_NEW_CLIENT } from '../features/reservations/components/new-client-values.ts';
 import { SlotPicker } from '../features/reservations/components/slot-picker.tsx';
 import { DayCalendar, dayOf, StayCalendar } from '../features/reservations/components/stay-calendar.tsx';
 import { ApiError } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/page-title.ts';
+
+// Shown when a business user adds a client from the page: not part of the page's first load
+// (docs/decisions/073).
+const NewClientForm = lazy(() =>
+  import('../features/reservations/components/new-client-form.tsx').then((module) => ({
+    default: module.NewClientForm,
+  })),
+);
 
 /**
  * The spec's reservation-page error mapping. Its "clientId" case is a bad client ID; every other
@@ -277,17 +276,19 @@ function BookingForm({ property, user }: { property: ListingDetail; user: Curren
                 )}
               </Group>
               {addingClient && (
-                <NewClientForm
-                  ownerId={clientsOwner}
-                  values={newClient}
-                  onChange={setNewClient}
-                  onCreated={(client) => {
-                    setClientId(client.id);
-                    setAddingClient(false);
-                    setNewClient(EMPTY_NEW_CLIENT);
-                  }}
-                  onCancel={() => setAddingClient(false)}
-                />
+                <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the client form" />}>
+                  <NewClientForm
+                    ownerId={clientsOwner}
+                    values={newClient}
+                    onChange={setNewClient}
+                    onCreated={(client) => {
+                      setClientId(client.id);
+                      setAddingClient(false);
+                      setNewClient(EMPTY_NEW_CLIENT);
+                    }}
+                    onCancel={() => setAddingClient(false)}
+                  />
+                </Suspense>
               )}
             </Stack>
           )}

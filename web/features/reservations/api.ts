@@ -1,23 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../domain/roles.ts';
-import { BusinessPropertySchema } from '../../../domain/schemas/business.ts';
-import {
-  AvailabilitySchema,
-  type ClientCreate,
-  ClientSchema,
-  DayTimesSchema,
-  type Reservation,
-  type ReservationCreateInput,
-  type ReservationListQueryInput,
-  ReservationSchema,
-  type ReservationUpdateInput,
+import type {
+  ClientCreate,
+  Reservation,
+  ReservationCreateInput,
+  ReservationListQueryInput,
+  ReservationUpdateInput,
 } from '../../../domain/schemas/reservation.ts';
-import {
-  type ReservationBulk,
-  ReservationBulkResultSchema,
-  type ReservationPageQueryInput,
-  ReservationPageSchema,
-} from '../../../domain/schemas/reservation-list.ts';
+import type { ReservationBulk, ReservationPageQueryInput } from '../../../domain/schemas/reservation-list.ts';
 
 export type { BusinessProperty } from '../../../domain/schemas/business.ts';
 export type { Client, Reservation } from '../../../domain/schemas/reservation.ts';
@@ -27,8 +17,25 @@ export type {
   ReservationSort,
 } from '../../../domain/schemas/reservation-list.ts';
 
-import { api } from '../../lib/api.ts';
+import { api, lazySchema } from '../../lib/api.ts';
 import { toQueryString } from '../../lib/query-string.ts';
+
+// The booking page and the listing's calendar use this module: its schemas (and zod) load beside the
+// first request, not with the page's code (docs/decisions/073).
+const reservationSchemas = () => import('../../../domain/schemas/reservation.ts');
+const listSchemas = () => import('../../../domain/schemas/reservation-list.ts');
+const reservationSchema = lazySchema(reservationSchemas, (m) => m.ReservationSchema);
+const reservationListSchema = lazySchema(reservationSchemas, (m) => m.ReservationSchema.array());
+const clientSchema = lazySchema(reservationSchemas, (m) => m.ClientSchema);
+const clientListSchema = lazySchema(reservationSchemas, (m) => m.ClientSchema.array());
+const availabilitySchema = lazySchema(reservationSchemas, (m) => m.AvailabilitySchema);
+const dayTimesSchema = lazySchema(reservationSchemas, (m) => m.DayTimesSchema);
+const reservationPageSchema = lazySchema(listSchemas, (m) => m.ReservationPageSchema);
+const bulkResultSchema = lazySchema(listSchemas, (m) => m.ReservationBulkResultSchema);
+const businessPropertiesSchema = lazySchema(
+  () => import('../../../domain/schemas/business.ts'),
+  (m) => m.BusinessPropertySchema.array(),
+);
 
 export type ReservationFilters = ReservationListQueryInput;
 /** The editor's and booking page's save: a booking, or changes to one (with its status). */
@@ -39,7 +46,7 @@ export const RESERVATIONS_KEY = ['reservations'] as const;
 export function useReservations(filters: ReservationFilters = {}, enabled = true) {
   return useQuery({
     queryKey: [...RESERVATIONS_KEY, 'list', filters],
-    queryFn: () => api.get(`/api/reservations?${toQueryString(filters)}`, ReservationSchema.array()),
+    queryFn: () => api.get(`/api/reservations?${toQueryString(filters)}`, reservationListSchema),
     enabled,
   });
 }
@@ -48,7 +55,7 @@ export function useReservations(filters: ReservationFilters = {}, enabled = true
 export function useReservationPage(query: ReservationPageQueryInput & { page: number }) {
   return useQuery({
     queryKey: [...RESERVATIONS_KEY, 'page', query],
-    queryFn: () => api.get(`/api/reservations?${toQueryString(query)}`, ReservationPageSchema),
+    queryFn: () => api.get(`/api/reservations?${toQueryString(query)}`, reservationPageSchema),
     placeholderData: keepPreviousData,
   });
 }
@@ -57,8 +64,7 @@ export function useReservationPage(query: ReservationPageQueryInput & { page: nu
 export function useBulkReservations() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReservationBulk) =>
-      api.post('/api/reservations/bulk', input, ReservationBulkResultSchema),
+    mutationFn: (input: ReservationBulk) => api.post('/api/reservations/bulk', input, bulkResultSchema),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: RESERVATIONS_KEY }),
@@ -72,14 +78,14 @@ export function useBulkReservations() {
 export function useMyReservations() {
   return useQuery({
     queryKey: [...RESERVATIONS_KEY, 'list', 'mine'],
-    queryFn: () => api.get('/api/my/reservations', ReservationSchema.array()),
+    queryFn: () => api.get('/api/my/reservations', reservationListSchema),
   });
 }
 
 export function useReservation(id: string | null | undefined) {
   return useQuery({
     queryKey: [...RESERVATIONS_KEY, 'one', id],
-    queryFn: () => api.get(`/api/reservations/${id}`, ReservationSchema),
+    queryFn: () => api.get(`/api/reservations/${id}`, reservationSchema),
     enabled: !!id,
   });
 }
@@ -95,8 +101,7 @@ export const clientsBusinessParam = (role: Role, ownerId: string | null | undefi
 export function useClients(role: Role, ownerId: string | undefined, enabled = true) {
   return useQuery({
     queryKey: ['clients', ownerId ?? 'own'],
-    queryFn: () =>
-      api.get(ownerId ? `/api/clients?owner_id=${ownerId}` : '/api/clients', ClientSchema.array()),
+    queryFn: () => api.get(ownerId ? `/api/clients?owner_id=${ownerId}` : '/api/clients', clientListSchema),
     enabled: enabled && (role !== 'admin' || !!ownerId),
   });
 }
@@ -105,7 +110,7 @@ export function useCreateClient(ownerId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ClientCreate) =>
-      api.post('/api/clients', { ...input, owner_id: ownerId }, ClientSchema),
+      api.post('/api/clients', { ...input, owner_id: ownerId }, clientSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['clients'] }),
   });
 }
@@ -113,7 +118,7 @@ export function useCreateClient(ownerId: string | undefined) {
 export function useBusinessProperties(enabled = true) {
   return useQuery({
     queryKey: ['business-properties'],
-    queryFn: () => api.get('/api/business/properties', BusinessPropertySchema.array()),
+    queryFn: () => api.get('/api/business/properties', businessPropertiesSchema),
     enabled,
   });
 }
@@ -121,7 +126,7 @@ export function useBusinessProperties(enabled = true) {
 export function useAvailability(propertyId: string | undefined) {
   return useQuery({
     queryKey: ['availability', propertyId],
-    queryFn: () => api.get(`/api/properties/${propertyId}/availability`, AvailabilitySchema),
+    queryFn: () => api.get(`/api/properties/${propertyId}/availability`, availabilitySchema),
     enabled: !!propertyId,
   });
 }
@@ -137,7 +142,7 @@ export function useDayTimes(propertyId: string | null | undefined, date: string 
     queryFn: () =>
       api.get(
         `/api/properties/${propertyId}/availability/times?date=${encodeURIComponent(date ?? '')}`,
-        DayTimesSchema,
+        dayTimesSchema,
       ),
     enabled: enabled && !!propertyId && !!date,
   });
@@ -148,8 +153,8 @@ export function useSaveReservation() {
   return useMutation({
     mutationFn: ({ id, payload }: { id?: string | null; payload: ReservationPayload }) =>
       id
-        ? api.patch(`/api/reservations/${id}`, payload, ReservationSchema)
-        : api.post('/api/reservations', payload, ReservationSchema),
+        ? api.patch(`/api/reservations/${id}`, payload, reservationSchema)
+        : api.post('/api/reservations', payload, reservationSchema),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: RESERVATIONS_KEY }),
@@ -171,7 +176,7 @@ export function useDeleteReservation() {
 export function useCancelReservation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post(`/api/reservations/${id}/cancel`, undefined, ReservationSchema),
+    mutationFn: (id: string) => api.post(`/api/reservations/${id}/cancel`, undefined, reservationSchema),
     onSuccess: (cancelled) => {
       queryClient.setQueriesData<Reservation[]>({ queryKey: [...RESERVATIONS_KEY, 'list'] }, (list) =>
         list?.map((reservation) => (reservation.id === cancelled.id ? cancelled : reservation)),
