@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   AGREEMENT_MESSAGES,
-  acceptanceLabel,
   acceptanceRefusal,
   agreementBlocks,
   agreementInForce,
@@ -9,6 +8,7 @@ import {
   nextVersion,
   normaliseAgreement,
 } from './agreement.ts';
+import { acceptanceLabel } from './booking-page.ts';
 import { agreementFileName } from './documents.ts';
 
 describe('versions', () => {

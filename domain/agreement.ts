@@ -1,4 +1,5 @@
 import { Lexer, type Token, type Tokens } from 'marked';
+import { AGREEMENT_MESSAGES } from './agreement-messages.ts';
 
 /**
  * Custom rental agreements (issue 20 item 3, docs/decisions/037). A business with the
@@ -7,25 +8,9 @@ import { Lexer, type Token, type Tokens } from 'marked';
  * never changed afterwards; clients accept the version in force when they book.
  */
 
-/** At most this many characters in one version (about ten printed pages). */
-export const MAX_AGREEMENT_CHARS = 20_000;
-
-export const AGREEMENT_MESSAGES = {
-  required: 'Please write your rental agreement',
-  tooLong: `Your agreement can be at most ${MAX_AGREEMENT_CHARS.toLocaleString('en-ZA')} characters`,
-  addOnRequired:
-    'Custom rental agreements come with the Custom Agreement add-on: add it on the Subscription page to write your own',
-  ownersOnly: 'Only the business owner can write its rental agreement',
-  notFound: 'Rental agreement not found',
-  notAccepted: (businessName: string) => `Please read and accept ${businessName}'s rental agreement to book`,
-  changed: (businessName: string, version: number) =>
-    `${businessName}'s rental agreement has changed since you opened it: please read the new version (version ${version}) and accept it to book`,
-} as const;
-
-/** The checkbox a client ticks on the booking page. */
-export function acceptanceLabel(businessName: string): string {
-  return `I accept ${businessName}'s rental agreement`;
-}
+// In a module of their own: the response schemas (domain/schemas/agreement.ts, which web pages load)
+// use them without this module's Markdown lexer (docs/decisions/073).
+export { AGREEMENT_MESSAGES, MAX_AGREEMENT_CHARS } from './agreement-messages.ts';
 
 /** How text is kept: Unix line ends, no trailing spaces on a line, no blank lines before or after. */
 export function normaliseAgreement(body: string): string {

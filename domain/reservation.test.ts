@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { bookingAsksForGuests, bookingHeader, maxGuestsFor } from './booking-page.ts';
 import { addDays, addMonths, daysBetween } from './dates.ts';
 import { PROPERTY_TYPES } from './property.ts';
 import { countDays } from './rental-unit.ts';
 import {
   AVAILABILITY_MONTHS,
   BLOCKING_STATUSES,
-  bookingAsksForGuests,
-  bookingHeader,
   CLIENT_CANCEL_MESSAGES,
   changesPrice,
   clampNonNegative,
@@ -15,7 +14,6 @@ import {
   isBlocking,
   isReservationDraftValid,
   listAvailableDates,
-  maxGuestsFor,
   RESERVATION_STATUSES,
   STATUS_COLORS,
   statusLabel,

@@ -92,39 +92,9 @@ export function changesStay(before: PricedStay, after: PricedStay): boolean {
   );
 }
 
-/** The types whose booking page asks for guests or attendees. */
-export function bookingAsksForGuests(type: PropertyType): boolean {
-  return type === 'accommodation' || type === 'event_space' || type === 'vehicle';
-}
-
 /** The reservation editor shows guests only for accommodation and event spaces. */
 export function editorAsksForGuests(type: PropertyType): boolean {
   return type === 'accommodation' || type === 'event_space';
-}
-
-/** Guests allowed: accommodation maxGuests, event space capacity, vehicle seats, otherwise 1. */
-export function maxGuestsFor(type: PropertyType, specifications: object): number {
-  const read = (key: string) => {
-    const value = Number((specifications as Record<string, unknown>)[key]);
-    return Number.isInteger(value) && value >= 1 ? value : 1;
-  };
-  if (type === 'accommodation') return read('maxGuests');
-  if (type === 'event_space') return read('capacity');
-  if (type === 'vehicle') return read('seatingCapacity');
-  return 1;
-}
-
-const HEADER_NOUN: Record<PropertyType, string> = {
-  accommodation: 'Stay',
-  vehicle: 'Rental',
-  event_space: 'Event',
-  equipment: 'Equipment',
-  electronics: 'Electronics',
-  storage_space: 'Storage',
-};
-
-export function bookingHeader(type: PropertyType, title: string): string {
-  return `Book Your ${HEADER_NOUN[type]} at ${title}`;
 }
 
 export const AVAILABILITY_MONTHS = 3;

@@ -58,7 +58,8 @@ export const LOAD_UNITS: LoadUnit[] = [
   { name: 'login', screen: true, exact: true, has: oneOf('routes/login.tsx') },
   { name: 'register', screen: true, exact: true, has: oneOf('routes/register.tsx') },
   { name: 'booking', screen: true, exact: false, has: oneOf('routes/reservation-booking.tsx') },
-  // The search forms' inputs, swapped in when the browser is idle (web/components/lazy-inputs.tsx).
+  // The search forms' inputs, swapped in when the browser is idle (web/components/lazy-inputs.tsx), and
+  // the availability calendars' date picker, loaded when a calendar mounts (docs/decisions/073).
   {
     name: 'inputs',
     screen: false,
@@ -68,6 +69,7 @@ export const LOAD_UNITS: LoadUnit[] = [
       'components/lazy/autocomplete.ts',
       'components/lazy/number-input.ts',
       'components/lazy/date-picker-input.ts',
+      'components/lazy/date-picker.ts',
     ),
   },
   // A listing's availability calendar, loaded once the listing page has painted.

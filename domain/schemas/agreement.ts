@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGREEMENT_MESSAGES, MAX_AGREEMENT_CHARS } from '../agreement.ts';
+import { AGREEMENT_MESSAGES, MAX_AGREEMENT_CHARS } from '../agreement-messages.ts';
 
 /** PUT /api/agreement: the agreement's text (the Markdown subset of domain/agreement.ts). */
 export const AgreementInputSchema = z.object({

@@ -88,8 +88,7 @@ export type ClientBookings = z.infer<typeof ClientBookingsSchema>;
 /** My Clients' page size (three columns of cards, eight rows) and the most a caller may ask for. */
 export const CLIENT_PAGE_SIZE = 24;
 export const CLIENT_PAGE_SIZE_MAX = 100;
-/** How many matches a booking's client picker asks for (docs/decisions/072). */
-export const CLIENT_PICKER_SIZE = 20;
+export { CLIENT_PICKER_SIZE } from '../booking-page.ts';
 
 /**
  * GET /api/clients: one page of a business's clients by name (page 1 and CLIENT_PAGE_SIZE unless

@@ -1,5 +1,5 @@
+import { bookingHeader } from '../../domain/booking-page.ts';
 import type { PropertyType } from '../../domain/property.ts';
-import { bookingHeader } from '../../domain/reservation.ts';
 
 /**
  * The home page's first paint (issue 9, docs/decisions/011): the app draws nothing until its

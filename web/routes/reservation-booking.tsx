@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Container,
-  Grid,
-  Group,
-  Loader,
-  NumberInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { canCreateClientsOf, canManageReservationsOf } from '../../domain/access.ts';
+import { bookingAsksForGuests, bookingHeader, maxGuestsFor } from '../../domain/booking-page.ts';
 import {
   crossesTakenNight,
   isBookableStay,
@@ -48,9 +37,11 @@ import {
   slotRangeTimes,
   type TimeRange,
 } from '../../domain/rental-unit.ts';
-import { bookingAsksForGuests, bookingHeader, maxGuestsFor } from '../../domain/reservation.ts';
 import { readStayChoice } from '../../domain/search-to-booking.ts';
-import { DatePickerInput } from '../components/mantine-dates.ts';
+import {
+  LazyDatePickerInput as DatePickerInput,
+  LazyNumberInput as NumberInput,
+} from '../components/lazy-inputs.tsx';
 import { type CurrentUser, useCurrentUser } from '../features/account/api.ts';
 import { useAgreementInForce } from '../features/agreements/api.ts';
 import { AgreementAcceptance } from '../features/agreements/components/agreement-acceptance.tsx';
@@ -63,13 +54,26 @@ import {
   useDayTimes,
   useSaveReservation,
 } from '../features/reservations/api.ts';
-import { type ClientChoice, ClientPicker } from '../features/reservations/components/client-picker.tsx';
-import { EMPTY_NEW_CLIENT, NewClientForm } from '../features/reservations/components/new-client-form.tsx';
+import type { ClientChoice } from '../features/reservations/components/client-picker.tsx';
+import { EMPTY_NEW_CLIENT } from '../features/reservations/components/new-client-values.ts';
 import { SlotPicker } from '../features/reservations/components/slot-picker.tsx';
 import { DayCalendar, dayOf, StayCalendar } from '../features/reservations/components/stay-calendar.tsx';
 import { ApiError } from '../lib/api.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { usePageTitle } from '../lib/page-title.ts';
+
+// A business user's client picker, and the form they add a client with: not part of the page's
+// first load, which a client's booking needs (docs/decisions/073).
+const ClientPicker = lazy(() =>
+  import('../features/reservations/components/client-picker.tsx').then((module) => ({
+    default: module.ClientPicker,
+  })),
+);
+const NewClientForm = lazy(() =>
+  import('../features/reservations/components/new-client-form.tsx').then((module) => ({
+    default: module.NewClientForm,
+  })),
+);
 
 /**
  * The spec's reservation-page error mapping. Its "clientId" case is a bad client ID; every other
@@ -257,14 +261,18 @@ function BookingForm({ property, user }: { property: ListingDetail; user: Curren
           {forBusiness && (
             <Stack gap="xs">
               <Group align="flex-end" wrap="nowrap">
-                <ClientPicker
-                  role={user.role}
-                  ownerId={clientsOwner}
-                  style={{ flex: 1 }}
-                  value={clientId}
-                  onChange={setClientId}
-                  chosen={addedClient}
-                />
+                <Suspense
+                  fallback={<Loader size="sm" role="status" aria-label="Loading the client picker" />}
+                >
+                  <ClientPicker
+                    role={user.role}
+                    ownerId={clientsOwner}
+                    style={{ flex: 1 }}
+                    value={clientId}
+                    onChange={setClientId}
+                    chosen={addedClient}
+                  />
+                </Suspense>
                 {canCreateClientsOf(user, property.owner_id) && (
                   <Button variant="light" onClick={() => setAddingClient(true)}>
                     + Add New Client
@@ -272,18 +280,20 @@ function BookingForm({ property, user }: { property: ListingDetail; user: Curren
                 )}
               </Group>
               {addingClient && (
-                <NewClientForm
-                  ownerId={clientsOwner}
-                  values={newClient}
-                  onChange={setNewClient}
-                  onCreated={(client) => {
-                    setAddedClient(client);
-                    setClientId(client.id);
-                    setAddingClient(false);
-                    setNewClient(EMPTY_NEW_CLIENT);
-                  }}
-                  onCancel={() => setAddingClient(false)}
-                />
+                <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the client form" />}>
+                  <NewClientForm
+                    ownerId={clientsOwner}
+                    values={newClient}
+                    onChange={setNewClient}
+                    onCreated={(client) => {
+                      setAddedClient(client);
+                      setClientId(client.id);
+                      setAddingClient(false);
+                      setNewClient(EMPTY_NEW_CLIENT);
+                    }}
+                    onCancel={() => setAddingClient(false)}
+                  />
+                </Suspense>
               )}
             </Stack>
           )}

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
+import { maxGuestsFor } from '../../../domain/booking-page.ts';
 import { BOOKING_QUOTA_MESSAGES } from '../../../domain/booking-quota.ts';
 import type { BookingTotal } from '../../../domain/booking-total.ts';
 import { BOOKING_WINDOW_MESSAGES, type Booker, startTimeRefusal } from '../../../domain/booking-window.ts';
 import { MAX_TOTAL_CENTS, plainRandCents } from '../../../domain/money.ts';
 import { isBookableListing } from '../../../domain/property.ts';
 import type { BookedPeriod } from '../../../domain/rental-unit.ts';
-import { maxGuestsFor } from '../../../domain/reservation.ts';
 import type { Database, Property } from '../../db/types.ts';
 import { badRequest } from '../../http/errors.ts';
 import { priceBooking } from './booking-price.ts';

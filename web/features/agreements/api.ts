@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AgreementEditorSchema,
-  AgreementInForceSchema,
-  type AgreementInput,
-  AgreementSavedSchema,
-  AgreementVersionSchema,
-} from '../../../domain/schemas/agreement.ts';
-import { api } from '../../lib/api.ts';
+import type { AgreementInput } from '../../../domain/schemas/agreement.ts';
+import { api, lazySchema } from '../../lib/api.ts';
+
+// The booking page asks for the agreement in force: its schema (and zod) loads beside the request.
+const agreementSchemas = () => import('../../../domain/schemas/agreement.ts');
+const agreementEditorSchema = lazySchema(agreementSchemas, (m) => m.AgreementEditorSchema);
+const agreementSavedSchema = lazySchema(agreementSchemas, (m) => m.AgreementSavedSchema);
+const agreementInForceSchema = lazySchema(agreementSchemas, (m) => m.AgreementInForceSchema);
+const agreementVersionSchema = lazySchema(agreementSchemas, (m) => m.AgreementVersionSchema);
 
 export type { AgreementEditor, AgreementVersion } from '../../../domain/schemas/agreement.ts';
 
@@ -15,13 +16,13 @@ const inForceKey = (ownerId: string) => ['agreement-in-force', ownerId] as const
 
 /** The owner's agreement: latest version, history and whether the add-on is in use. */
 export function useAgreementEditor() {
-  return useQuery({ queryKey: EDITOR_KEY, queryFn: () => api.get('/api/agreement', AgreementEditorSchema) });
+  return useQuery({ queryKey: EDITOR_KEY, queryFn: () => api.get('/api/agreement', agreementEditorSchema) });
 }
 
 export function useSaveAgreement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AgreementInput) => api.put('/api/agreement', input, AgreementSavedSchema),
+    mutationFn: (input: AgreementInput) => api.put('/api/agreement', input, agreementSavedSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: EDITOR_KEY }),
   });
 }
@@ -30,7 +31,7 @@ export function useSaveAgreement() {
 export function useAgreementInForce(ownerId: string, enabled = true) {
   return useQuery({
     queryKey: inForceKey(ownerId),
-    queryFn: () => api.get(`/api/agreements/${encodeURIComponent(ownerId)}`, AgreementInForceSchema),
+    queryFn: () => api.get(`/api/agreements/${encodeURIComponent(ownerId)}`, agreementInForceSchema),
     enabled,
   });
 }
@@ -40,7 +41,7 @@ export function useAgreementVersion(ownerId: string | undefined, version: number
   return useQuery({
     queryKey: ['agreement-version', ownerId, version],
     queryFn: () =>
-      api.get(`/api/agreements/${encodeURIComponent(ownerId ?? '')}/${version}`, AgreementVersionSchema),
+      api.get(`/api/agreements/${encodeURIComponent(ownerId ?? '')}/${version}`, agreementVersionSchema),
     enabled: !!ownerId && !!version,
   });
 }

@@ -107,6 +107,10 @@ export function propertyQuery(id: string | undefined) {
     queryKey: ['properties', 'one', id],
     queryFn: () => api.get(`/api/properties/${id}`, listingDetailSchema),
     enabled: !!id,
+    // The listing and booking routes fetch it before the first render (router.tsx), whose queries
+    // wait until the page has painted: fresh for a minute, it is not fetched, parsed and drawn a
+    // second time when they resume (docs/decisions/073). Saving a listing or a booking invalidates it.
+    staleTime: 60_000,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 }

@@ -1,24 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CLIENT_PICKER_SIZE } from '../../../domain/booking-page.ts';
 import type { Role } from '../../../domain/roles.ts';
-import { BusinessPropertySchema } from '../../../domain/schemas/business.ts';
-import { CLIENT_PICKER_SIZE, ClientPageSchema } from '../../../domain/schemas/clients.ts';
-import {
-  AvailabilitySchema,
-  type ClientCreate,
-  ClientSchema,
-  DayTimesSchema,
-  type Reservation,
-  type ReservationCreateInput,
-  type ReservationListQueryInput,
-  ReservationSchema,
-  type ReservationUpdateInput,
+import type {
+  ClientCreate,
+  Reservation,
+  ReservationCreateInput,
+  ReservationListQueryInput,
+  ReservationUpdateInput,
 } from '../../../domain/schemas/reservation.ts';
-import {
-  type ReservationBulk,
-  ReservationBulkResultSchema,
-  type ReservationPageQueryInput,
-  ReservationPageSchema,
-} from '../../../domain/schemas/reservation-list.ts';
+import type { ReservationBulk, ReservationPageQueryInput } from '../../../domain/schemas/reservation-list.ts';
 
 export type { BusinessProperty } from '../../../domain/schemas/business.ts';
 export type { Client, Reservation } from '../../../domain/schemas/reservation.ts';
@@ -28,8 +18,28 @@ export type {
   ReservationSort,
 } from '../../../domain/schemas/reservation-list.ts';
 
-import { api } from '../../lib/api.ts';
+import { api, lazySchema } from '../../lib/api.ts';
 import { toQueryString } from '../../lib/query-string.ts';
+
+// The booking page and the listing's calendar use this module: its schemas (and zod) load beside the
+// first request, not with the page's code (docs/decisions/073).
+const reservationSchemas = () => import('../../../domain/schemas/reservation.ts');
+const listSchemas = () => import('../../../domain/schemas/reservation-list.ts');
+const reservationSchema = lazySchema(reservationSchemas, (m) => m.ReservationSchema);
+const reservationListSchema = lazySchema(reservationSchemas, (m) => m.ReservationSchema.array());
+const clientSchema = lazySchema(reservationSchemas, (m) => m.ClientSchema);
+const clientPageSchema = lazySchema(
+  () => import('../../../domain/schemas/clients.ts'),
+  (m) => m.ClientPageSchema,
+);
+const availabilitySchema = lazySchema(reservationSchemas, (m) => m.AvailabilitySchema);
+const dayTimesSchema = lazySchema(reservationSchemas, (m) => m.DayTimesSchema);
+const reservationPageSchema = lazySchema(listSchemas, (m) => m.ReservationPageSchema);
+const bulkResultSchema = lazySchema(listSchemas, (m) => m.ReservationBulkResultSchema);
+const businessPropertiesSchema = lazySchema(
+  () => import('../../../domain/schemas/business.ts'),
+  (m) => m.BusinessPropertySchema.array(),
+);
 
 export type ReservationFilters = ReservationListQueryInput;
 /** The editor's and booking page's save: a booking, or changes to one (with its status). */
@@ -40,7 +50,7 @@ export const RESERVATIONS_KEY = ['reservations'] as const;
 export function useReservations(filters: ReservationFilters = {}, enabled = true) {
   return useQuery({
     queryKey: [...RESERVATIONS_KEY, 'list', filters],
-    queryFn: () => api.get(`/api/reservations?${toQueryString(filters)}`, ReservationSchema.array()),
+    queryFn: () => api.get(`/api/reservations?${toQueryString(filters)}`, reservationListSchema),
     enabled,
   });
 }
@@ -49,7 +59,7 @@ export function useReservations(filters: ReservationFilters = {}, enabled = true
 export function useReservationPage(query: ReservationPageQueryInput & { page: number }) {
   return useQuery({
     queryKey: [...RESERVATIONS_KEY, 'page', query],
-    queryFn: () => api.get(`/api/reservations?${toQueryString(query)}`, ReservationPageSchema),
+    queryFn: () => api.get(`/api/reservations?${toQueryString(query)}`, reservationPageSchema),
     placeholderData: keepPreviousData,
   });
 }
@@ -58,8 +68,7 @@ export function useReservationPage(query: ReservationPageQueryInput & { page: nu
 export function useBulkReservations() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReservationBulk) =>
-      api.post('/api/reservations/bulk', input, ReservationBulkResultSchema),
+    mutationFn: (input: ReservationBulk) => api.post('/api/reservations/bulk', input, bulkResultSchema),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: RESERVATIONS_KEY }),
@@ -73,14 +82,14 @@ export function useBulkReservations() {
 export function useMyReservations() {
   return useQuery({
     queryKey: [...RESERVATIONS_KEY, 'list', 'mine'],
-    queryFn: () => api.get('/api/my/reservations', ReservationSchema.array()),
+    queryFn: () => api.get('/api/my/reservations', reservationListSchema),
   });
 }
 
 export function useReservation(id: string | null | undefined) {
   return useQuery({
     queryKey: [...RESERVATIONS_KEY, 'one', id],
-    queryFn: () => api.get(`/api/reservations/${id}`, ReservationSchema),
+    queryFn: () => api.get(`/api/reservations/${id}`, reservationSchema),
     enabled: !!id,
   });
 }
@@ -101,7 +110,7 @@ export function useClientSearch(role: Role, ownerId: string | undefined, q: stri
   const query = { owner_id: ownerId, q: q || undefined, page: 1, pageSize: CLIENT_PICKER_SIZE };
   return useQuery({
     queryKey: ['clients', 'search', query],
-    queryFn: () => api.get(`/api/clients?${toQueryString(query)}`, ClientPageSchema),
+    queryFn: () => api.get(`/api/clients?${toQueryString(query)}`, clientPageSchema),
     enabled: enabled && (role !== 'admin' || !!ownerId),
     placeholderData: keepPreviousData,
   });
@@ -111,7 +120,7 @@ export function useCreateClient(ownerId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ClientCreate) =>
-      api.post('/api/clients', { ...input, owner_id: ownerId }, ClientSchema),
+      api.post('/api/clients', { ...input, owner_id: ownerId }, clientSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['clients'] }),
   });
 }
@@ -119,7 +128,7 @@ export function useCreateClient(ownerId: string | undefined) {
 export function useBusinessProperties(enabled = true) {
   return useQuery({
     queryKey: ['business-properties'],
-    queryFn: () => api.get('/api/business/properties', BusinessPropertySchema.array()),
+    queryFn: () => api.get('/api/business/properties', businessPropertiesSchema),
     enabled,
   });
 }
@@ -127,7 +136,7 @@ export function useBusinessProperties(enabled = true) {
 export function useAvailability(propertyId: string | undefined) {
   return useQuery({
     queryKey: ['availability', propertyId],
-    queryFn: () => api.get(`/api/properties/${propertyId}/availability`, AvailabilitySchema),
+    queryFn: () => api.get(`/api/properties/${propertyId}/availability`, availabilitySchema),
     enabled: !!propertyId,
   });
 }
@@ -143,7 +152,7 @@ export function useDayTimes(propertyId: string | null | undefined, date: string 
     queryFn: () =>
       api.get(
         `/api/properties/${propertyId}/availability/times?date=${encodeURIComponent(date ?? '')}`,
-        DayTimesSchema,
+        dayTimesSchema,
       ),
     enabled: enabled && !!propertyId && !!date,
   });
@@ -154,8 +163,8 @@ export function useSaveReservation() {
   return useMutation({
     mutationFn: ({ id, payload }: { id?: string | null; payload: ReservationPayload }) =>
       id
-        ? api.patch(`/api/reservations/${id}`, payload, ReservationSchema)
-        : api.post('/api/reservations', payload, ReservationSchema),
+        ? api.patch(`/api/reservations/${id}`, payload, reservationSchema)
+        : api.post('/api/reservations', payload, reservationSchema),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: RESERVATIONS_KEY }),
@@ -177,7 +186,7 @@ export function useDeleteReservation() {
 export function useCancelReservation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post(`/api/reservations/${id}/cancel`, undefined, ReservationSchema),
+    mutationFn: (id: string) => api.post(`/api/reservations/${id}/cancel`, undefined, reservationSchema),
     onSuccess: (cancelled) => {
       queryClient.setQueriesData<Reservation[]>({ queryKey: [...RESERVATIONS_KEY, 'list'] }, (list) =>
         list?.map((reservation) => (reservation.id === cancelled.id ? cancelled : reservation)),

@@ -1,4 +1,5 @@
 import { AspectRatio, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { bookingAsksForGuests, maxGuestsFor } from '../../../../domain/booking-page.ts';
 import { bookingTotal } from '../../../../domain/booking-total.ts';
 import { formatDisplayDate } from '../../../../domain/dates.ts';
 import { formatRand, formatRandCents } from '../../../../domain/money.ts';
@@ -9,7 +10,6 @@ import {
   formatUnits,
   priceUnitFor,
 } from '../../../../domain/rental-unit.ts';
-import { bookingAsksForGuests, maxGuestsFor } from '../../../../domain/reservation.ts';
 import type { ListingPaymentTerms } from '../../../../domain/schemas/online-payments.ts';
 import { type Property, ratePeriodsOf, usePropertyRates } from '../api.ts';
 import { HowYouPay } from './how-you-pay.tsx';

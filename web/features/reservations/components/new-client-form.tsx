@@ -1,14 +1,12 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { z } from 'zod';
 import { ClientCreateSchema } from '../../../../domain/schemas/reservation.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { type Client, useCreateClient } from '../api.ts';
 
-/** The form holds what POST /api/clients takes, as typed. */
-export type NewClientValues = z.input<typeof ClientCreateSchema>;
+import type { NewClientValues } from './new-client-values.ts';
 
-export const EMPTY_NEW_CLIENT: NewClientValues = { first_name: '', last_name: '', email: '' };
+export { EMPTY_NEW_CLIENT, type NewClientValues } from './new-client-values.ts';
 
 /**
  * The inline new-client form (first name, last name, email). Filled in, it is sent with the

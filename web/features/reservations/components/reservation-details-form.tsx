@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { type Actor, canCreateClientsOf } from '../../../../domain/access.ts';
+import { maxGuestsFor } from '../../../../domain/booking-page.ts';
 import {
   BOOKING_WINDOW_MESSAGES,
   lastEndDate,
@@ -48,7 +49,6 @@ import {
   editorAsksForGuests,
   isBlocking,
   isReservationDraftValid,
-  maxGuestsFor,
   RESERVATION_STATUSES,
   type ReservationStatus,
 } from '../../../../domain/reservation.ts';

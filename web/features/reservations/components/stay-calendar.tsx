@@ -1,6 +1,6 @@
 import { Box, Group, Loader, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type CSSProperties, useDeferredValue } from 'react';
+import { type CSSProperties, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import {
   CALENDAR_DAY_LABELS,
   calendarDayState,
@@ -11,7 +11,7 @@ import {
   type StayRange,
 } from '../../../../domain/booking-range.ts';
 import { addDays, formatDisplayDate, todayInBusinessZone } from '../../../../domain/dates.ts';
-import { DatePicker } from '../../../components/mantine-dates.ts';
+import type { DatePicker as DatePickerComponent } from '../../../components/mantine-dates.ts';
 
 const LEGEND: Array<{ state: 'available' | 'booked' | 'selected'; swatch: CSSProperties }> = [
   { state: 'available', swatch: { border: '1px solid var(--mantine-color-default-border)' } },
@@ -61,14 +61,50 @@ export const dayOf = (date: unknown) => String(date).slice(0, 10);
  */
 const LOADING_STYLE = { minHeight: '23.4rem' };
 
+type DatePickerType = typeof DatePickerComponent;
+
+const loadDatePicker = () => import('../../../components/lazy/date-picker.ts');
+let loadedDatePicker: DatePickerType | null = null;
+
+/**
+ * Mantine's date picker (with @mantine/dates and its styles), loaded when a calendar first mounts,
+ * alongside its availability request: it is not part of the booking page's first load
+ * (docs/decisions/073). Null until it has loaded; it then draws as a transition (in slices).
+ */
+function useDatePicker(): DatePickerType | null {
+  const [Picker, setPicker] = useState(() => loadedDatePicker);
+  useEffect(() => {
+    if (Picker) return;
+    let mounted = true;
+    loadDatePicker().then(
+      (module) => {
+        loadedDatePicker = module.default;
+        if (mounted) startTransition(() => setPicker(() => module.default));
+      },
+      () => {},
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [Picker]);
+  return Picker;
+}
+
 /**
  * The availability a calendar draws: the month grid (a few hundred Mantine elements) is drawn in a
  * background render, in slices, when the availability arrives, rather than in one long task that
- * blocks the page (docs/decisions/070); the loader stays until it is drawn.
+ * blocks the page (docs/decisions/070); the loader stays until it is drawn, and until the picker's
+ * code has loaded.
  */
 function useShownAvailability(arrived: NightAvailability | undefined, fetching: boolean) {
-  const availability = useDeferredValue(arrived);
-  return { availability, loading: fetching || (arrived !== undefined && availability === undefined) };
+  const DatePicker = useDatePicker();
+  const deferred = useDeferredValue(arrived);
+  const availability = DatePicker ? deferred : undefined;
+  return {
+    availability,
+    DatePicker,
+    loading: fetching || (arrived !== undefined && availability === undefined),
+  };
 }
 
 /**
@@ -91,7 +127,7 @@ export function StayCalendar({
   month: string;
   onMonthChange: (month: string) => void;
 }) {
-  const { availability, loading } = useShownAvailability(arrived, fetching);
+  const { availability, DatePicker, loading } = useShownAvailability(arrived, fetching);
   const wide = useMediaQuery('(min-width: 62em)', true);
   const today = todayInBusinessZone();
   const lastAvailable = availability?.dates[availability.dates.length - 1] ?? today;
@@ -104,7 +140,7 @@ export function StayCalendar({
       {availability && availability.dates.length === 0 && (
         <Text c="dimmed">No available dates found. Please check back later.</Text>
       )}
-      {availability && availability.dates.length > 0 && (
+      {availability && DatePicker && availability.dates.length > 0 && (
         <>
           <Text size="sm" c="dimmed" mb="xs">
             {range.start && !range.end
@@ -172,7 +208,7 @@ export function DayCalendar({
   month: string;
   onMonthChange: (month: string) => void;
 }) {
-  const { availability, loading } = useShownAvailability(arrived, fetching);
+  const { availability, DatePicker, loading } = useShownAvailability(arrived, fetching);
   const wide = useMediaQuery('(min-width: 62em)', true);
   const today = todayInBusinessZone();
   const lastAvailable = availability?.dates[availability.dates.length - 1] ?? today;
@@ -185,7 +221,7 @@ export function DayCalendar({
       {availability && availability.dates.length === 0 && (
         <Text c="dimmed">No available dates found. Please check back later.</Text>
       )}
-      {availability && availability.dates.length > 0 && (
+      {availability && DatePicker && availability.dates.length > 0 && (
         <>
           <Text size="sm" c="dimmed" mb="xs">
             {hint}
