@@ -16,8 +16,9 @@
 import { performance } from 'node:perf_hooks';
 import { hashPassword } from 'better-auth/crypto';
 import { type Kysely, sql } from 'kysely';
+import { CLIENT_PICKER_SIZE } from '../domain/booking-page.ts';
 import { addDays, todayInBusinessZone } from '../domain/dates.ts';
-import { CLIENT_PAGE_SIZE, CLIENT_PICKER_SIZE } from '../domain/schemas/clients.ts';
+import { CLIENT_PAGE_SIZE } from '../domain/schemas/clients.ts';
 import { RESERVATION_SORTS } from '../domain/schemas/reservation-list.ts';
 import type { Database } from '../server/db/types.ts';
 import { seedBillingLines } from './billing-lines-seed.ts';

@@ -3,7 +3,7 @@
  * for each route of web/app/router.tsx adds up the JavaScript a browser loads before that route shows:
  * the entry chunk and its static imports, plus the route's lazy chunk and its static imports (walking
  * the Vite manifest; dynamic imports are left out, they load later). Prints gzip and brotli sizes and
- * the CSS the route loads, and exits 1 when a public route is over the gzip budget.
+ * the CSS the route loads, and exits 1 when a public route, or the booking page, is over its gzip budget.
  *
  *   npm run bench:web
  *
@@ -20,6 +20,13 @@ import { entryKeyOf, type Manifest, routesOf, staticClosure } from '../scripts/w
 /** Gzipped JavaScript a public route may load initially, in kB (1 kB = 1000 bytes, as Vite prints). */
 const PUBLIC_ROUTE_BUDGET_KB = 150;
 const PUBLIC_ROUTES = ['/', '/properties', '/property/:id', '/login', '/register'];
+/**
+ * The booking page, where a client books (Lighthouse's third page, docs/decisions/073): its first load
+ * must carry none of the response schemas (zod); a module it imports statically from domain/schemas/*
+ * puts them back (about +40 kB), and this budget fails the run then.
+ */
+const BOOKING_ROUTE = '/reservation/:id';
+const BOOKING_ROUTE_BUDGET_KB = 165;
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'dist/web');
@@ -58,7 +65,7 @@ function main(): void {
   const entryKey = entryKeyOf(manifest);
   const routes = routesOf(readFileSync(ROUTER, 'utf8'));
   if (!routes.some((route) => route.path === '/')) throw new Error(`Found no home route in ${ROUTER}`);
-  for (const publicRoute of PUBLIC_ROUTES) {
+  for (const publicRoute of [...PUBLIC_ROUTES, BOOKING_ROUTE]) {
     if (!routes.some((route) => route.path === publicRoute && route.module)) {
       throw new Error(
         `Public route ${publicRoute} is not a lazy page in ${ROUTER} (or its form is not recognised)`,
@@ -78,6 +85,11 @@ function main(): void {
       [...list].reduce((sum, file) => sum + sizeOf(file)[kind], 0);
     const gzip = total(files, 'gzip');
     const isPublic = PUBLIC_ROUTES.includes(route.path);
+    const budget = isPublic
+      ? budgetBytes
+      : route.path === BOOKING_ROUTE
+        ? BOOKING_ROUTE_BUDGET_KB * 1000
+        : null;
     return {
       route: route.path,
       files: files.length,
@@ -86,7 +98,8 @@ function main(): void {
       brotli: total(files, 'brotli'),
       cssGzip: total(css, 'gzip'),
       isPublic,
-      over: isPublic && gzip > budgetBytes,
+      budget,
+      over: budget !== null && gzip > budget,
       detail: files.map((file) => `${file} ${kb(sizeOf(file).gzip)}`),
     };
   });
@@ -100,7 +113,7 @@ function main(): void {
     kb(row.gzip),
     kb(row.brotli),
     kb(row.cssGzip),
-    row.over ? `OVER ${PUBLIC_ROUTE_BUDGET_KB} kB` : '',
+    row.over ? `OVER ${kb(row.budget ?? 0)} kB` : '',
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...table.map((line) => line[column]?.length ?? 0)),
@@ -112,7 +125,7 @@ function main(): void {
       )
       .join('  ');
   console.log(
-    `\nInitial JavaScript per route (entry ${manifest[entryKey]?.file}); budget for public routes: ${PUBLIC_ROUTE_BUDGET_KB} kB gzip\n`,
+    `\nInitial JavaScript per route (entry ${manifest[entryKey]?.file}); budget for public routes: ${PUBLIC_ROUTE_BUDGET_KB} kB gzip, for ${BOOKING_ROUTE}: ${BOOKING_ROUTE_BUDGET_KB} kB\n`,
   );
   console.log(format(header).trimEnd());
   for (const line of table) console.log(format(line).trimEnd());
@@ -125,7 +138,9 @@ function main(): void {
     console.error(`\nOver budget: ${over.map((row) => `${row.route} (${kb(row.gzip)} kB gzip)`).join(', ')}`);
     process.exit(1);
   }
-  console.log(`\nEvery public route is within ${PUBLIC_ROUTE_BUDGET_KB} kB gzip.`);
+  console.log(
+    `\nEvery public route is within ${PUBLIC_ROUTE_BUDGET_KB} kB gzip, and ${BOOKING_ROUTE} within ${BOOKING_ROUTE_BUDGET_KB} kB.`,
+  );
 }
 
 main();

@@ -88,7 +88,6 @@ export type ClientBookings = z.infer<typeof ClientBookingsSchema>;
 /** My Clients' page size (three columns of cards, eight rows) and the most a caller may ask for. */
 export const CLIENT_PAGE_SIZE = 24;
 export const CLIENT_PAGE_SIZE_MAX = 100;
-export { CLIENT_PICKER_SIZE } from '../booking-page.ts';
 
 /**
  * GET /api/clients: one page of a business's clients by name (page 1 and CLIENT_PAGE_SIZE unless

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_PICKER_SIZE } from '../../../domain/booking-page.ts';
 import type { Permissions } from '../../../domain/permissions.ts';
-import {
-  CLIENT_PAGE_SIZE,
-  CLIENT_PAGE_SIZE_MAX,
-  CLIENT_PICKER_SIZE,
-  type ClientPage,
-} from '../../../domain/schemas/clients.ts';
+import { CLIENT_PAGE_SIZE, CLIENT_PAGE_SIZE_MAX, type ClientPage } from '../../../domain/schemas/clients.ts';
 import type { Client, Reservation } from '../../../domain/schemas/reservation.ts';
 import { bookingBody, insertProperty, newClientInput, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp, uniqueEmail } from '../../test/harness.ts';
