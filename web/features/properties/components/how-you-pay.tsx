@@ -39,7 +39,14 @@ export function HowYouPay({
           How you pay
         </Title>
         {terms.instantBook && (
-          <Badge color="teal" variant="light">
+          // Wraps rather than cut off at phone width (360 px).
+          <Badge
+            color="teal"
+            variant="light"
+            h="auto"
+            py={4}
+            styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+          >
             Instant book: confirmed at once
           </Badge>
         )}
