@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.ts';
-import { type Config, isDevMailboxEnabled, isSmtpConfigured } from './config.ts';
+import { type Config, isDevMailboxEnabled } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/seed.ts';
@@ -14,9 +14,9 @@ import { startPaymentReminderWorker } from './modules/online-payments/payment-re
 import { startSimulatedBilling } from './modules/payfast-simulator/simulated-billing.ts';
 import { startLifecycleWorker } from './modules/subscriptions/lifecycle-worker.ts';
 import { createAuth } from './platform/auth.ts';
-import { enqueueMail, type OutboxWorker, startOutboxWorker } from './platform/mail/outbox.ts';
+import { startOutboxDelivery } from './platform/mail/mail-delivery.ts';
+import { enqueueMail, type OutboxWorker } from './platform/mail/outbox.ts';
 import { startOutboxThread } from './platform/mail/outbox-thread.ts';
-import { createDevMailboxTransport, createSmtpTransport } from './platform/mail/transports.ts';
 import { createPayments, loopbackHttp } from './platform/payments/payments.ts';
 import { createStripeGateway } from './platform/payments/stripe-gateway.ts';
 import { createLocalStorage } from './platform/storage/local-storage.ts';
@@ -64,18 +64,11 @@ function startMailDelivery(config: Config, database: DatabaseHandle, logger: Log
       },
       logger,
     );
-  const background = database.background ?? database.db;
-  const transport = isSmtpConfigured(config)
-    ? createSmtpTransport(config.SMTP_URL as string, config.MAIL_FROM)
-    : createDevMailboxTransport(background);
-  const worker = startOutboxWorker(background, transport, logger);
-  return {
-    poke: worker.poke,
-    stop: async () => {
-      await worker.stop();
-      transport.close?.();
-    },
-  };
+  return startOutboxDelivery(
+    database.background ?? database.db,
+    { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM },
+    logger,
+  );
 }
 
 export async function startRuntime(

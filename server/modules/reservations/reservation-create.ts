@@ -129,8 +129,7 @@ export async function createReservation(deps: ReservationDeps, user: User | null
       else if (property.instant_book)
         instant = await lockPlaceForInstantBooking(trx, property.owner_id, subscription);
       else await assertTakingRequests(trx, property.owner_id, subscription);
-      if (!actsForBusiness && !instant)
-        await assertRoomForRequest(trx, client.id, property.id, { clientRowLocked: true });
+      if (!actsForBusiness && !instant) await assertRoomForRequest(trx, client.id, property.id);
 
       const reference = context.freeReference ?? (await pickUnusedReference(trx));
       const values = {

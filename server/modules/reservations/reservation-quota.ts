@@ -94,14 +94,12 @@ const openRequestsQuery = compiledOnce(
   { clientId: true, propertyId: true },
 );
 
-export async function assertRoomForRequest(
-  trx: Kysely<Database>,
-  clientId: string,
-  propertyId: string,
-  options: { clientRowLocked?: boolean } = {},
-) {
-  if (!options.clientRowLocked)
-    await trx.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
+/**
+ * Refuses a client's request past MAX_OPEN_REQUESTS_PER_LISTING open ones for the listing. The caller
+ * holds the client record's row (the booking's upsert locks it), so the client's concurrent requests
+ * count one after another.
+ */
+export async function assertRoomForRequest(trx: Kysely<Database>, clientId: string, propertyId: string) {
   const [open] = await openRequestsQuery(trx, { clientId, propertyId });
   if (Number(open?.count) >= MAX_OPEN_REQUESTS_PER_LISTING)
     throw conflict(BOOKING_QUOTA_MESSAGES.tooManyRequests);
