@@ -19,6 +19,10 @@ const toast = (page: Page, text: string) =>
 /** Clicks a day on the open month of a date picker, turning to the next month when it is there. */
 async function pickDay(page: Page, date: string) {
   const day = page.getByRole('button', { name: formatDisplayDate(date), exact: true });
+  // The picker's month is drawn once its controls are: its popover can show before the month does
+  // (the date picker's code loads on demand, docs/decisions/073), and a day looked for before then
+  // seemed absent, so the next month was turned to and the picker stayed open.
+  await page.getByRole('button', { name: 'Next month' }).first().waitFor();
   if (!(await day.isVisible())) await page.getByRole('button', { name: 'Next month' }).first().click();
   await day.click();
 }
