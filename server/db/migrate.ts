@@ -43,6 +43,7 @@ import * as receiptSeries from './migrations/043-receipt-series.ts';
 import * as searchAndListIndexes from './migrations/044-search-and-list-indexes.ts';
 import * as storedBalanceAndListIndexes from './migrations/045-stored-balance-and-list-indexes.ts';
 import * as overdueBalanceNotice from './migrations/046-overdue-balance-notice.ts';
+import * as oneGuardForBookedDates from './migrations/047-one-guard-for-booked-dates.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '044-search-and-list-indexes': searchAndListIndexes,
   '045-stored-balance-and-list-indexes': storedBalanceAndListIndexes,
   '046-overdue-balance-notice': overdueBalanceNotice,
+  '047-one-guard-for-booked-dates': oneGuardForBookedDates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -16,18 +16,12 @@ interface PgError {
 export const RESERVATION_KEPT_MESSAGE =
   'This reservation has documents or billing lines and is kept for the records. Cancel it instead.';
 
-/** The exclusion constraint's refusal (SQLSTATE 23P01): another booking holds those dates. */
-export const DATES_TAKEN_MESSAGE = 'Those dates are no longer available. Please choose different dates.';
-export const DATES_BLOCKED_MESSAGE = 'Those dates are blocked for this listing.';
-
 /**
- * A booking's own no_double_booking speaks about other bookings; the one constraint of
- * occupied_periods (migration 035) reaches a reservation's write only when a block holds the dates
- * (blocks' own writes map it in their service).
+ * The exclusion constraint's refusal (SQLSTATE 23P01): another booking, or a block, holds those
+ * dates. The writes of bookings and blocks say which (reservations/dates-conflict.ts); a refusal
+ * that reaches this handler unnamed says the dates are taken.
  */
-export function datesConflictMessage(error: { constraint?: string }): string {
-  return error.constraint === 'no_overlapping_occupation' ? DATES_BLOCKED_MESSAGE : DATES_TAKEN_MESSAGE;
-}
+export const DATES_TAKEN_MESSAGE = 'Those dates are no longer available. Please choose different dates.';
 
 function isKeptReservation(error: PgError): boolean {
   return (
@@ -69,7 +63,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(409).send({ error: 'CONFLICT', message: RESERVATION_KEPT_MESSAGE });
     }
     if ((error as PgError).code === '23P01') {
-      return reply.status(409).send({ error: 'CONFLICT', message: datesConflictMessage(error as PgError) });
+      return reply.status(409).send({ error: 'CONFLICT', message: DATES_TAKEN_MESSAGE });
     }
     const refusedValue = REFUSED_VALUES[(error as PgError).code ?? ''];
     if (refusedValue) {

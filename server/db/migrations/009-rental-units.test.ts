@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { day, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import * as rentalUnits from './009-rental-units.ts';
+import * as hourlySearchIndex from './010-hourly-search-index.ts';
 import * as blockedPeriods from './035-blocked-periods.ts';
 import * as calendarImport from './040-calendar-import.ts';
+import * as oneGuardForBookedDates from './047-one-guard-for-booked-dates.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,10 +22,12 @@ describe('migration 009 carries existing bookings over', () => {
     const hall = await insertProperty(t.db, owner.user.id, { type: 'event_space' });
     const flat = await insertProperty(t.db, owner.user.id, { type: 'accommodation' });
     const db = t.db as unknown as Kysely<unknown>; // as the migrator runs migrations
-    // 035 builds on the period 009 adds: it is undone first and redone after.
-    // 040 (calendar import) builds on blocked_periods: undone first, redone after.
+    // What builds on 009 is undone first and redone after: 010's index reads its start_time, 035 its
+    // period, 040 (calendar import) 035's blocked_periods, and 047 drops its constraint.
+    await oneGuardForBookedDates.down(db);
     await calendarImport.down(db);
     await blockedPeriods.down(db);
+    await hourlySearchIndex.down(db);
     await rentalUnits.down(db);
 
     // Bookings by dates, as every booking was before: a venue for two whole days, a flat for three nights.
@@ -45,8 +49,10 @@ describe('migration 009 carries existing bookings over', () => {
         VALUES (${property.id}, ${owner.user.id}, ${client.id}, ${start}, ${end}, 'confirmed')`.execute(t.db);
     }
     await rentalUnits.up(db);
+    await hourlySearchIndex.up(db);
     await blockedPeriods.up(db);
     await calendarImport.up(db);
+    await oneGuardForBookedDates.up(db);
 
     const rows = await sql<{
       property_id: string;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_MESSAGES } from '../../../domain/schemas/blocked-period.ts';
 import type { Availability } from '../../../domain/schemas/reservation.ts';
+import { DATES_TAKEN_MESSAGE } from '../../http/error-handler.ts';
 import { bookingBody, day, expectError, insertProperty } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type PersonKey, testPeople } from '../../test/people.ts';
@@ -124,6 +125,8 @@ describe('bookings and blocks never share a night', () => {
     expectError(await book(listing.id, 8, 3), 409, BLOCK_MESSAGES.datesBlocked);
     expect((await book(listing.id, 13, 2)).statusCode).toBe(201);
     expect((await book(listing.id, 8, 2)).statusCode).toBe(201);
+    // Nights another booking holds are taken, not blocked, though the listing has a block elsewhere.
+    expectError(await book(listing.id, 14, 2), 409, DATES_TAKEN_MESSAGE);
   });
 
   it('a block over a booking, or over another block, is refused with what holds the dates', async () => {

@@ -2,7 +2,6 @@ import { canManageReservationsOf } from '../../../domain/access.ts';
 import { DocumentSendSchema } from '../../../domain/schemas/documents.ts';
 import type { ReservationBulk, ReservationBulkResult } from '../../../domain/schemas/reservation-list.ts';
 import type { User } from '../../db/types.ts';
-import { datesConflictMessage } from '../../http/error-handler.ts';
 import { AppError, forbidden, unauthorized } from '../../http/errors.ts';
 import { sendDocument } from '../documents/document-send.ts';
 import type { DocumentDeps } from '../documents/documents.service.ts';
@@ -11,8 +10,6 @@ import { updateReservation } from './reservation-edit.ts';
 /** Why one booking's action was refused, as the one-at-a-time endpoint would say it; null: not a refusal. */
 function refusalOf(error: unknown): string | null {
   if (error instanceof AppError && error.statusCode < 500) return error.message;
-  if ((error as { code?: string }).code === '23P01')
-    return datesConflictMessage(error as { constraint?: string });
   return null;
 }
 

@@ -32,6 +32,7 @@ import { fixPaymentTerms } from '../online-payments/payment-terms.ts';
 import { resolvePeriod, shortTime } from './booked-period.ts';
 import { type BookingContext, loadBookingContext } from './booking-context.ts';
 import { bookedRatesColumn, priceBookingAt, vatPercentAt } from './booking-price.ts';
+import { type HeldDates, rethrowDatesConflict } from './dates-conflict.ts';
 import { noticePlanRefusal } from './plan-refusal-notice.ts';
 import { pickUnusedReference } from './reservation.repository.ts';
 import { toReservationDto } from './reservation.schemas.ts';
@@ -58,12 +59,13 @@ import {
  * (loadBookingContext, the listing held FOR SHARE), the client record is found or made, the plan and
  * the client's open requests are checked, and one statement writes the reservation with its audit
  * row, emails and in-app notifications. The database's exclusion constraint keeps it from
- * overlapping another booking (a 409).
+ * overlapping another booking or a block (a 409 that says which).
  */
 export async function createReservation(deps: ReservationDeps, user: User | null, input: ReservationCreate) {
   if (!user) throw unauthorized(RESERVATION_MESSAGES.mustLogIn);
   const { db } = deps;
   let refusedListing: Property | null = null;
+  let held: HeldDates | null = null;
   const created = await retryOnDeadlock(() =>
     db.transaction().execute(async (trx) => {
       const now = new Date();
@@ -79,6 +81,7 @@ export async function createReservation(deps: ReservationDeps, user: User | null
       const startRefusal = startDateRefusal(input.start_date, today, booker);
       if (startRefusal) throw badRequest(startRefusal);
       const period = resolvePeriod(property, input);
+      held = { propertyId: property.id, ...period };
       refusePastTime(period, booker);
       checkStay(property, period.startDate, period.endDate, input.guests);
 
@@ -192,7 +195,7 @@ export async function createReservation(deps: ReservationDeps, user: User | null
       await noticePlanRefusal(db, deps, refusal);
       deps.pokeMail();
     }
-    throw error;
+    return rethrowDatesConflict(db, error, held);
   });
   deps.pokeMail();
   const { inserted, client, agreement, coverKey, property } = created;

@@ -26,6 +26,7 @@ import { fixPaymentTerms } from '../online-payments/payment-terms.ts';
 import { findPropertyById } from '../properties/property.repository.ts';
 import { resolvePeriod, shortTime } from './booked-period.ts';
 import { bookedRatesColumn, vatPercentFor } from './booking-price.ts';
+import { rethrowDatesConflict } from './dates-conflict.ts';
 import { findReservation } from './reservation.repository.ts';
 import { toReservationDto } from './reservation.schemas.ts';
 import {
@@ -164,6 +165,7 @@ export async function updateReservation(
   const securityDepositCents =
     propertyId === existing.property_id ? existing.security_deposit_cents : property.security_deposit_cents;
 
+  const held = { propertyId, startDate: start, endDate: end, startTime, endTime };
   await retryOnDeadlock(() =>
     db.transaction().execute(async (trx) => {
       // Read again under a lock: two people accepting the same request at once count it once.
@@ -262,7 +264,7 @@ export async function updateReservation(
         });
       }
     }),
-  );
+  ).catch((error: unknown) => rethrowDatesConflict(db, error, held));
   deps.pokeMail();
   return toReservationDto(
     (await findReservation(db, id)) as NonNullable<Awaited<ReturnType<typeof findReservation>>>,
