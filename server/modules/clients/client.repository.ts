@@ -1,9 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type OnConflictBuilder, sql } from 'kysely';
 import type { ClientUpdate } from '../../../domain/schemas/clients.ts';
 import type { ClientCreate } from '../../../domain/schemas/reservation.ts';
 import { CLIENT_COLUMNS } from '../../db/columns.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import type { Database } from '../../db/types.ts';
+import type { Client, Database } from '../../db/types.ts';
 import { lineSumsQuery, toLineSums } from '../billing-lines/line-sums.ts';
 
 type Executor = Kysely<Database>;
@@ -115,6 +115,16 @@ interface ClientUpsert {
   userId: string | null;
 }
 
+/** The business's record for the email exists: it is reused, and linked to the account if it was not yet. */
+const reuseOwnersRecord = (oc: OnConflictBuilder<Database, 'clients'>) =>
+  oc
+    .columns(['owner_id', 'email'])
+    // A removed client who books again (or is booked for again) is one of the business's clients again.
+    .doUpdateSet({
+      user_id: sql<string | null>`coalesce(clients.user_id, excluded.user_id)`,
+      removed_at: null,
+    });
+
 /** findOrCreateClient's statement, compiled once (every client's booking runs it): with the account known or looked up by email. */
 function clientUpsert(accountKnown: boolean) {
   return compiledOnce(
@@ -130,19 +140,53 @@ function clientUpsert(accountKnown: boolean) {
           region: 'ZA',
           user_id: accountKnown ? values.userId : clientAccountWithEmail(values.email),
         })
-        .onConflict((oc) =>
-          oc
-            .columns(['owner_id', 'email'])
-            // A removed client who books again (or is booked for again) is one of the business's clients again.
-            .doUpdateSet({
-              user_id: sql<string | null>`coalesce(clients.user_id, excluded.user_id)`,
-              removed_at: null,
-            }),
-        )
+        .onConflict(reuseOwnersRecord)
         .returning(CLIENT_COLUMNS)
         .returning(sql<boolean>`(xmax = 0)`.as('created')),
     { ownerId: true, firstName: true, lastName: true, email: true, phone: true, userId: true },
   );
+}
+
+/**
+ * findOrCreateClient for a signed-in client booking a listing, with the listing's owner read in the
+ * same statement: the booking's first statement carries it (booking-context.ts). No row when the
+ * listing does not exist.
+ */
+export function bookerRecordUpsert(
+  db: Kysely<Database>,
+  values: Omit<ClientUpsert, 'ownerId'> & { propertyId: string },
+) {
+  return db
+    .insertInto('clients')
+    .columns(['owner_id', 'first_name', 'last_name', 'email', 'phone', 'region', 'user_id'])
+    .expression(
+      db
+        .selectFrom('properties')
+        .select([
+          'owner_id',
+          sql<string>`${values.firstName}::text`.as('first_name'),
+          sql<string>`${values.lastName}::text`.as('last_name'),
+          sql<string>`${values.email}::text`.as('email'),
+          sql<string | null>`${values.phone}::text`.as('phone'),
+          sql<string>`'ZA'`.as('region'),
+          sql<string | null>`${values.userId}::uuid`.as('user_id'),
+        ])
+        .where('id', '=', values.propertyId),
+    )
+    .onConflict(reuseOwnersRecord)
+    .returning(CLIENT_COLUMNS);
+}
+
+/** A client row read as JSON (row_to_json): its timestamps back to dates. */
+export function clientFromJson(json: Record<keyof Client, unknown>): Client {
+  const at = (value: unknown) => (value === null ? null : new Date(value as string));
+  return {
+    ...(json as Client),
+    removed_at: at(json.removed_at),
+    created_at: new Date(json.created_at as string),
+    updated_at: new Date(json.updated_at as string),
+    notes_updated_at: at(json.notes_updated_at),
+  };
 }
 const upsertClientOfUser = clientUpsert(true);
 const upsertClientByEmail = clientUpsert(false);

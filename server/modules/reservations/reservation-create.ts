@@ -71,7 +71,22 @@ export async function createReservation(deps: ReservationDeps, user: User | null
       const now = new Date();
       const today = todayInBusinessZone(now);
       const referenceCandidates = [newReservationReference(), newReservationReference()];
-      const context = await loadBookingContext(trx, input.property_id, { now, referenceCandidates });
+      // A client books for themselves: their record with the listing's owner comes with the context.
+      const ownRecord =
+        user.role === 'client'
+          ? {
+              firstName: user.first_name,
+              lastName: user.last_name,
+              email: user.email,
+              phone: user.phone,
+              userId: user.id,
+            }
+          : undefined;
+      const context = await loadBookingContext(trx, input.property_id, {
+        now,
+        referenceCandidates,
+        booker: ownRecord,
+      });
       const property = context?.property;
       if (property?.archived_at) throw conflict(RESERVATION_MESSAGES.archived);
       if (!context || !isBookable(property)) throw notFound(RESERVATION_MESSAGES.propertyNotFound);
@@ -105,7 +120,10 @@ export async function createReservation(deps: ReservationDeps, user: User | null
           throw badRequest(RESERVATION_MESSAGES.missingInfo);
         }
         if (!client.is_active) throw badRequest(CLIENT_RULE_MESSAGES.inactive);
+      } else if (context.bookerRecord) {
+        client = context.bookerRecord;
       } else {
+        // Staff or an owner booking another business's listing for themselves.
         const self = {
           first_name: user.first_name,
           last_name: user.last_name,

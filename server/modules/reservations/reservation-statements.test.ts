@@ -6,9 +6,9 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createReservation } from './reservation-create.ts';
 
 /**
- * A client's request costs a few statements, whatever it writes (docs/decisions/067): one read of
- * what the booking needs, the client record, the open-request count under its lock, and one write
- * of the reservation with its audit row, emails and notices.
+ * A client's request costs a few statements, whatever it writes (docs/decisions/067, 075): one read
+ * of what the booking needs that also finds or makes the client's record, the open-request count
+ * under that record's lock, and one write of the reservation with its audit row, emails and notices.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('createReservation statements', () => {
-  it('a client request on an uncapped plan: 4 statements in one transaction, everything written', async () => {
+  it('a client request on an uncapped plan: 3 statements in one transaction, everything written', async () => {
     const owner = await signInOwner(t, 'business');
     const title = `Statement cottage ${randomUUID().slice(0, 6)}`;
     const property = await insertProperty(t.db, owner.user.id, { title });
@@ -46,7 +46,7 @@ describe('createReservation statements', () => {
       input,
     );
 
-    expect(statements).toHaveLength(4);
+    expect(statements).toHaveLength(3);
     expect(created).toMatchObject({
       property_id: property.id,
       status: 'pending',
@@ -86,5 +86,29 @@ describe('createReservation statements', () => {
       .where('link', '=', `/reservation-management?reservation=${created.id}`)
       .execute();
     expect(bell).toEqual([{ user_id: owner.user.id, kind: 'booking_request' }]);
+
+    // The client's record with this business was made with the first statement, linked to their
+    // account; their next request reuses it.
+    const records = () =>
+      t.db
+        .selectFrom('clients')
+        .select(['id', 'user_id', 'first_name', 'last_name'])
+        .where('owner_id', '=', owner.user.id)
+        .where('email', '=', user.email)
+        .execute();
+    const [record] = await records();
+    expect(record).toEqual({
+      id: created.client_id,
+      user_id: user.id,
+      first_name: user.first_name,
+      last_name: user.last_name,
+    });
+    const again = await createReservation(
+      { db: t.db, publicUrl: t.config.PUBLIC_URL, pokeMail: () => {} },
+      user,
+      ReservationCreateSchema.parse(bookingBody(property.id, 40, 2)),
+    );
+    expect(again.client_id).toBe(created.client_id);
+    expect(await records()).toHaveLength(1);
   });
 });
