@@ -99,5 +99,5 @@ describe.runIf(browserAvailable)('journey: an owner boosts a listing onto the ho
     expect(await visitor.page.getByText('Featured', { exact: true }).count()).toBe(0);
     await visitor.context.close();
     await context.close();
-  }, 180_000);
+  });
 });

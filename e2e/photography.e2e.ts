@@ -154,5 +154,5 @@ describe.runIf(browserAvailable)('journey: professional photography', () => {
     await expect
       .poll(() => ownerPage.locator('img[src*="/api/images/properties/"]').count())
       .toBeGreaterThan(0);
-  }, 120_000);
+  });
 });

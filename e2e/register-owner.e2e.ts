@@ -123,6 +123,6 @@ describe.runIf(browserAvailable)(
       await context.close();
       // The whole sign-up and profile (with its payment sections, each checked by axe in both themes)
       // takes about 75 s on a quiet 2-core machine: more than the 90 s default leaves when it is busy.
-    }, 150_000);
+    });
   },
 );

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfAllText } from '../server/test/pdf-text.ts';
 import {
@@ -94,19 +94,26 @@ describe.runIf(browserAvailable)(
   'journey: an owner upgrades to Pro through PayFast and manages billing',
   () => {
     let browser: Browser;
+    // One owner's way from Starter to Pro and through billing, in steps that each need the one before
+    // (one page); each step has the journeys' own time limit.
+    let page: Page;
+    let context: BrowserContext;
+    const tag = `Dalsig${Date.now()}`;
     beforeAll(async () => {
       browser = await launchBrowser();
+      ({ page, context } = await newPage(browser));
     });
-    afterAll(async () => browser?.close());
+    afterAll(async () => {
+      await context?.close();
+      await browser?.close();
+    });
 
-    it('Starter allows one listing → an add-on paid through PayFast → a failed and a cancelled payment change nothing → Pro paid → a second listing → cancel, reactivate → the tax invoice', async () => {
-      const { page, context } = await newPage(browser);
+    it('Starter allows one listing; an add-on on Starter is paid through PayFast first', async () => {
       const owner = await registerVerifiedClient(page, 'Lindiwe', 'Dube', 'owner');
       await signIn(page, owner.email, owner.password);
       // Owners land on Today (docs/decisions/045, 055).
       await page.waitForURL(/\/today$/);
       await page.goto('/property-management');
-      const tag = `Dalsig${Date.now()}`;
 
       // Starter: one listing, the second refused with the plan's reason.
       const first = await createListing(page, `Garden cottage ${tag}`);
@@ -161,7 +168,9 @@ describe.runIf(browserAvailable)(
         true,
       );
       expect(await plan.getByText(/^Next billing on .*R\s99\.00$/).isVisible()).toBe(true);
+    });
 
+    it('Plans: a payment PayFast fails and one the buyer cancels change nothing', async () => {
       // Plans: the tab is in the address.
       await page.getByRole('tab', { name: 'Plans' }).click();
       await page.waitForURL(/\/subscription\?tab=plans$/);
@@ -210,7 +219,9 @@ describe.runIf(browserAvailable)(
         .toBe(true);
       expect(await page.getByText(/nothing was charged/).isVisible()).toBe(true);
       await expectAccessible(page, 'payment cancel');
+    });
 
+    it('Pro paid through PayFast carries the add-on over and allows a second listing', async () => {
       // (1) Upgrade to Pro and complete the payment.
       await page.goto('/subscription?tab=plans');
       await payAtSimulator(page, 'Upgrade to Pro', 'Complete payment');
@@ -241,7 +252,9 @@ describe.runIf(browserAvailable)(
       await expect
         .poll(() => page.getByRole('progressbar', { name: 'Listings: 2 of 10' }).isVisible())
         .toBe(true);
+    });
 
+    it('Billing: cancel after the confirmation, reactivate, and the Pro payment’s tax invoice as a PDF', async () => {
       // (3) Billing: cancel after the confirmation, then reactivate.
       await page.getByRole('tab', { name: 'Billing' }).click();
       await page.waitForURL(/\/subscription\?tab=billing$/);
@@ -296,7 +309,6 @@ describe.runIf(browserAvailable)(
       expect(invoice.text).toContain('Tax Invoice');
       expect(invoice.text).toContain(invoiceNumber);
       expect(invoice.text).toContain('299.00');
-      await context.close();
     });
 
     it('the Subscription tabs work at 390 px and from the keyboard', async () => {

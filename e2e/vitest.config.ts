@@ -5,7 +5,9 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
     environment: 'node',
-    testTimeout: 90_000,
+    // A journey's limit only catches a hang: each step inside it has its own bound (polls 15 s, page
+    // waits up to 30 s). The longest journeys took 85–90 s on a slow day of this 2-core machine.
+    testTimeout: 180_000,
     hookTimeout: 90_000,
     maxWorkers: 2,
     // A loaded CI machine can take seconds to render a lazily loaded screen; poll for up to 15 s.
