@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { canCreateClientsOf, canManageReservationsOf } from '../../../domain/access.ts';
 import { acceptanceRefusal, agreementInForce } from '../../../domain/agreement.ts';
 import { startDateRefusal } from '../../../domain/booking-window.ts';
@@ -11,29 +10,19 @@ import type { ReservationCreate } from '../../../domain/schemas/reservation.ts';
 import { RESERVATION_COLUMNS } from '../../db/columns.ts';
 import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
 import { insertWith } from '../../db/insert-with.ts';
-import type { Client, Database, Property, User, UserSettings } from '../../db/types.ts';
+import type { Client, Property, User } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
-import { outboxInsert } from '../../platform/mail/outbox.ts';
 import { auditInsert } from '../audit/audit.ts';
 import { reservationChanges } from '../audit/reservation-audit.ts';
-import { mailBrandFrom } from '../business-profile/mail-brand.ts';
 import { findClient, findOrCreateClient } from '../clients/client.repository.ts';
 import { CLIENT_MESSAGES } from '../clients/client.service.ts';
-import { bookingNoticeTexts, others } from '../in-app-notifications/booking-notices.ts';
-import {
-  activeAccounts,
-  notificationInsert,
-  retentionDelete,
-  wantingInApp,
-} from '../in-app-notifications/in-app-notifications.service.ts';
-import { findSettingsByEmail } from '../notification-settings/notification-settings.repository.ts';
-import { wantedMailOf } from '../notification-settings/notification-settings.service.ts';
 import { fixPaymentTerms } from '../online-payments/payment-terms.ts';
-import { resolvePeriod, shortTime } from './booked-period.ts';
-import { type BookingContext, loadBookingContext } from './booking-context.ts';
+import { resolvePeriod } from './booked-period.ts';
+import { loadBookingContext } from './booking-context.ts';
 import { bookedRatesColumn, priceBookingAt, vatPercentAt } from './booking-price.ts';
 import { type HeldDates, rethrowDatesConflict } from './dates-conflict.ts';
 import { noticePlanRefusal } from './plan-refusal-notice.ts';
+import { requestNoticeWrites } from './request-notice-writes.ts';
 import { pickUnusedReference } from './reservation.repository.ts';
 import { toReservationDto } from './reservation.schemas.ts';
 import {
@@ -44,8 +33,7 @@ import {
   refusePastTime,
   withinLimit,
 } from './reservation.service.ts';
-import { reservationMails } from './reservation-mails.ts';
-import { type MailParties, type NotifiedReservation, notify } from './reservation-notifications.ts';
+import { notify } from './reservation-notifications.ts';
 import {
   assertRoomForRequest,
   assertTakingRequests,
@@ -231,87 +219,6 @@ export async function createReservation(deps: ReservationDeps, user: User | null
     property_archived_at: property.archived_at,
     property_cover_key: coverKey,
   });
-}
-
-/**
- * A request's emails (client and owner) and in-app notices, as statements to run with the insert of
- * the reservation: what notify() writes for 'created', from what the booking read already. Only a
- * business booking for someone else reads more (that client's account).
- */
-async function requestNoticeWrites(
-  trx: Kysely<Database>,
-  deps: { publicUrl: string },
-  context: BookingContext,
-  actor: User,
-  booking: NotifiedReservation & MailParties & { client: Client },
-) {
-  const { owner } = context;
-  const { client } = booking;
-  const clientName = `${client.first_name} ${client.last_name}`;
-  const when = {
-    startDate: booking.start_date,
-    endDate: booking.end_date,
-    startTime: shortTime(booking.start_time),
-    endTime: shortTime(booking.end_time),
-  };
-  const mails = reservationMails('created', {
-    ...when,
-    reference: booking.reference,
-    propertyTitle: booking.propertyTitle,
-    priceUnit: booking.priceUnit,
-    totalCents: booking.total_price_cents,
-    status: booking.status,
-    client: { name: clientName, email: client.email },
-    owner: { name: owner.name, email: owner.email },
-    publicUrl: deps.publicUrl,
-    brand: mailBrandFrom(
-      context.businessDetails,
-      owner.isOwner ? owner : null,
-      context.entitlements,
-      deps.publicUrl,
-    ),
-  });
-  // Emails are stored in lower case (users_email_check), so the accounts of these addresses are the
-  // owner's and, for a client booking for themselves, the client's own.
-  const mailAccounts =
-    client.email === actor.email
-      ? [owner, actor]
-      : [owner, ...(await findSettingsByEmail(trx, [client.email]))];
-  const wanted = wantedMailOf('booking', mails, mailAccounts);
-
-  const texts = bookingNoticeTexts('created', {
-    ...when,
-    reservationId: booking.id,
-    reference: booking.reference,
-    ownerId: owner.id,
-    propertyTitle: booking.propertyTitle,
-    clientName,
-    actorId: actor.id,
-  });
-  // The active accounts a bell may go to, as notifyUsers reads them.
-  const accounts = new Map<string, { id: string; settings: UserSettings }>();
-  if (owner.is_active) accounts.set(owner.id, owner);
-  for (const manager of context.managers) accounts.set(manager.id, manager);
-  const guestId = others([client.user_id], actor.id)[0];
-  if (guestId && !accounts.has(guestId))
-    for (const guest of await activeAccounts(trx, [guestId])) accounts.set(guest.id, guest);
-  const bells = (ids: readonly string[]) =>
-    wantingInApp([...new Set(ids)].flatMap((id) => accounts.get(id) ?? []));
-  const notices = [
-    { to: bells(others([owner.id, ...context.managers.map((m) => m.id)], actor.id)), notice: texts.business },
-    { to: bells(guestId ? [guestId] : []), notice: texts.guest },
-  ].flatMap(({ to, notice }) => (notice && to.length > 0 ? [{ to, notice }] : []));
-  // Retention makes room for what each recipient gets in this statement.
-  const adding = new Map<string, number>();
-  for (const { to } of notices) for (const id of to) adding.set(id, (adding.get(id) ?? 0) + 1);
-  const byCount = new Map<number, string[]>();
-  for (const [id, count] of adding) byCount.set(count, [...(byCount.get(count) ?? []), id]);
-
-  return [
-    ...(wanted.length > 0 ? [outboxInsert(trx, wanted)] : []),
-    ...notices.map(({ to, notice }) => notificationInsert(trx, to, notice)),
-    ...[...byCount].map(([count, ids]) => retentionDelete(ids, count)),
-  ];
 }
 
 /** The client's acceptance of the agreement in force: that version, or a 400 (not accepted) or 409 (stale). */
