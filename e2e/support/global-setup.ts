@@ -70,13 +70,16 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rentza-e2e-'));
   let databaseUrl: string | undefined;
   let databaseName: string | undefined;
-  if (process.env.TEST_DATABASE_URL) {
+  // The journeys drive what `npm start` runs, embedded PGlite, even when TEST_DATABASE_URL puts the
+  // unit and API suites on PostgreSQL (CI does: docs/decisions/076); E2E_DATABASE_URL moves them.
+  const serverDatabase = process.env.E2E_DATABASE_URL || undefined;
+  if (serverDatabase) {
     databaseName = `rentza_e2e_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    const admin = new pg.Client({ connectionString: serverDatabase });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${databaseName}`);
     await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL);
+    const url = new URL(serverDatabase);
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
   }
@@ -115,8 +118,8 @@ export default async function setup(project: TestProject) {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
-    if (databaseName && process.env.TEST_DATABASE_URL) {
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    if (databaseName && serverDatabase) {
+      const admin = new pg.Client({ connectionString: serverDatabase });
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
       await admin.end();
