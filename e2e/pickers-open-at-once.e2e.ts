@@ -68,28 +68,28 @@ describe.runIf(browserAvailable)('journey: a click on a date field is never lost
   });
   afterAll(async () => browser?.close());
 
-  it('home: Check-in clicked as it appears opens its calendar; axe with the picker and a select open', async () => {
+  /**
+   * On a throttled page at `path`: the date field clicked as it appears opens its calendar; axe with
+   * the calendar open, then with the select named `select` open.
+   */
+  async function pickerThenSelect(path: string, dateField: string, select: string): Promise<void> {
     const { page, context, fullSpeed } = await slowPage(browser);
-    await page.goto('/');
-    await clickAtOnce(page, page.getByRole('button', { name: 'Check-in' }));
+    await page.goto(path);
+    await clickAtOnce(page, page.getByRole('button', { name: dateField }));
     await fullSpeed();
-    await expectAccessible(page, 'home with the check-in picker open', ALSO_REQUIRED);
+    await expectAccessible(page, `${path} with the ${dateField} picker open`, ALSO_REQUIRED);
     await closePicker(page);
-    await openSelect(page, 'Property type');
-    await expectAccessible(page, 'home with the property type open', ALSO_REQUIRED);
+    await openSelect(page, select);
+    await expectAccessible(page, `${path} with the ${select} select open`, ALSO_REQUIRED);
     await context.close();
+  }
+
+  it('home: Check-in clicked as it appears opens its calendar; axe with the picker and a select open', async () => {
+    await pickerThenSelect('/', 'Check-in', 'Property type');
   });
 
   it('/properties: Dates clicked as it appears opens its calendar; axe with the picker and a select open', async () => {
-    const { page, context, fullSpeed } = await slowPage(browser);
-    await page.goto('/properties');
-    await clickAtOnce(page, page.getByRole('button', { name: 'Dates' }));
-    await fullSpeed();
-    await expectAccessible(page, '/properties with the dates picker open', ALSO_REQUIRED);
-    await closePicker(page);
-    await openSelect(page, 'Type');
-    await expectAccessible(page, '/properties with the type filter open', ALSO_REQUIRED);
-    await context.close();
+    await pickerThenSelect('/properties', 'Dates', 'Type');
   });
 
   it('booking page: the start date clicked as it appears opens its calendar; axe with it and the user menu open', async () => {
