@@ -11,6 +11,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { databaseUrl, dropDatabase, onServer } from './postgres-template.ts';
 
 /**
  * A fresh, migrated database for one test file (or one test).
@@ -18,8 +19,8 @@ import { migrateToLatest } from '../db/migrate.ts';
  * - PGlite (default): creating and migrating a PGlite takes seconds, so the first file of a run
  *   builds a migrated template once, dumps it into the run directory, and every file starts an
  *   in-memory PGlite from that dump (about half a second).
- * - PostgreSQL (`TEST_DATABASE_URL` set): a throwaway database `rentza_t_<random>` is created,
- *   migrated, and dropped on close.
+ * - PostgreSQL (`TEST_DATABASE_URL` set): a throwaway database `rentza_t_<random>` is copied from
+ *   the run's migrated template (server/test/postgres-template.ts) and dropped on close.
  */
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connections and, on PostgreSQL, drops the database. */
@@ -37,41 +38,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return url ? createPostgresDatabase(url) : createPgliteDatabase();
 }
 
-async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
+async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
   const name = `rentza_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-  await migrateToLatest(handle.db);
+  // The run's migrated template (server/test/global-setup.ts); a file run outside that setup migrates.
+  const template = inject('postgresTemplate');
+  await onServer(serverUrl, [`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`]);
+  const url = databaseUrl(serverUrl, name);
+  const handle = await openDatabase({ databaseUrl: url, poolSize: 5 });
+  if (!template) await migrateToLatest(handle.db);
   return {
     ...handle,
-    url: url.toString(),
+    url,
     close: async () => {
       await handle.close();
-      await dropPostgresDatabase(adminUrl, name);
+      await dropDatabase(serverUrl, name);
     },
   };
-}
-
-async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-      [name],
-    );
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  } finally {
-    await admin.end();
-  }
 }
 
 async function createPgliteDatabase(): Promise<TestDatabase> {

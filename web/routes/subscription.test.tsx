@@ -646,7 +646,13 @@ describe('Subscription: Billing', { timeout: 30_000 }, () => {
 
   it('downloads an invoice, or says it failed', async () => {
     const createObjectURL = vi.fn(() => 'blob:invoice');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = createObjectURL;
+        static override revokeObjectURL = vi.fn();
+      },
+    );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     let fail = false;
     const { user } = renderPage({

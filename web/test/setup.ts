@@ -33,6 +33,17 @@ afterEach(() => {
   cleanup();
 });
 
+// The "web" project keeps one jsdom per worker from file to file (vitest.config.ts): this file runs
+// before each test file, so each starts from an empty page, storage and address, real timers and no
+// stubs, whatever the file before it left.
+vi.useRealTimers();
+vi.unstubAllGlobals();
+vi.restoreAllMocks();
+window.localStorage.clear();
+window.sessionStorage.clear();
+document.body.replaceChildren();
+window.history.replaceState(null, '', '/');
+
 // Component tests render Mantine's inputs, drawers and the search filters directly; the lazy
 // wrappers the app uses for its first load (docs/decisions/011) are tested on their own
 // (web/components/lazy-inputs.test.tsx).
