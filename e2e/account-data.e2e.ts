@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { ACCOUNT_DELETION_MESSAGES } from '../domain/account-deletion.ts';
 import { MESSAGES } from '../domain/errors.ts';
 import { newClientPicksStay, thandiAccommodation } from './support/booking.ts';
 import { browserAvailable, expectAccessible, launchBrowser } from './support/browser.ts';
+import { downloadedFile } from './support/download.ts';
 
 /** Far from the first free night, where other journeys book. */
 const SKIP_DAYS = 24;
@@ -42,12 +42,9 @@ describe.runIf(browserAvailable)(
       await page.goto('/profile');
       await page.getByRole('heading', { name: 'Your data' }).waitFor();
       await expectAccessible(page, 'my profile with your data');
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Download my data' }).click(),
-      ]);
-      expect(download.suggestedFilename()).toMatch(/^rentza-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
-      const zip = unzipSync(new Uint8Array(await readFile((await download.path()) as string)));
+      const download = await downloadedFile(page, page.getByRole('button', { name: 'Download my data' }));
+      expect(download.name).toMatch(/^rentza-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+      const zip = unzipSync(new Uint8Array(download.bytes));
       const read = (name: string) => JSON.parse(Buffer.from(zip[name] as Uint8Array).toString('utf8'));
       expect(read('profile.json').user.email).toBe(account.email);
       expect(read('bookings.json').bookings.map((b: { property_title: string }) => b.property_title)).toEqual(

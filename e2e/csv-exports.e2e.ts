@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInBusinessZone } from '../domain/dates.ts';
@@ -12,6 +11,7 @@ import {
   registerVerifiedClient,
   signIn,
 } from './support/browser.ts';
+import { downloadedFile } from './support/download.ts';
 import { createCottage } from './support/listings.ts';
 
 const headers = { origin: baseUrl };
@@ -19,13 +19,11 @@ const today = todayInBusinessZone();
 
 /** Clicks an export button and reads the downloaded file: its name, and its rows split by CRLF. */
 async function downloadedCsv(page: Page, trigger: Locator) {
-  const [download] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
-  const file = await download.path();
-  expect(file, 'the download finished').toBeTruthy();
-  const text = await readFile(file as string, 'utf8');
+  const { name, bytes } = await downloadedFile(page, trigger);
+  const text = bytes.toString('utf8');
   expect(text.startsWith('\uFEFF'), 'UTF-8 with a BOM').toBe(true);
   expect(text.endsWith('\r\n')).toBe(true);
-  return { name: download.suggestedFilename(), lines: text.slice(1).split('\r\n').slice(0, -1) };
+  return { name, lines: text.slice(1).split('\r\n').slice(0, -1) };
 }
 
 describe.runIf(browserAvailable)('journey: CSV exports', () => {

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthLabel } from '../domain/commission.ts';
 import { addMonths, todayInBusinessZone } from '../domain/dates.ts';
 import { formatRandCents } from '../domain/money.ts';
 import { browserAvailable, expectAccessible, launchBrowser, newPage, signIn } from './support/browser.ts';
+import { downloadedFile } from './support/download.ts';
 
 /** Issue 20 item 6: an owner on Pro (Pieter, in the demo data) reads the Reports screen and downloads a table. */
 describe.runIf(browserAvailable)('journey: a Pro owner reads the reports and downloads a CSV', () => {
@@ -48,12 +48,12 @@ describe.runIf(browserAvailable)('journey: a Pro owner reads the reports and dow
     await page.keyboard.press('Escape');
 
     // The CSV says what the table says: the total billed of its rows is the Billed tile's figure.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download Billed and received as CSV' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe(`rentza-money-${from}-to-${thisMonth}.csv`);
-    const csv = await readFile((await download.path()) as string, 'utf8');
+    const download = await downloadedFile(
+      page,
+      page.getByRole('button', { name: 'Download Billed and received as CSV' }),
+    );
+    expect(download.name).toBe(`rentza-money-${from}-to-${thisMonth}.csv`);
+    const csv = download.bytes.toString('utf8');
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe('Month,Billed (R),Received (R)');
     expect(lines).toHaveLength(8);

@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfAllText } from '../server/test/pdf-text.ts';
 import {
   baseUrl,
   browserAvailable,
@@ -11,6 +9,7 @@ import {
   registerVerifiedClient,
   signIn,
 } from './support/browser.ts';
+import { downloadedPdfText } from './support/pdf.ts';
 import { makePhoto, photoFolder } from './support/photos.ts';
 
 /** The first listing, made through the API as setup (the listing form has its own journey). */
@@ -60,14 +59,6 @@ async function addListingOnScreen(page: Page, title: string) {
   await expect
     .poll(() => page.getByText('Property created successfully').isVisible(), { timeout: 30_000 })
     .toBe(true);
-}
-
-/** Clicks something that downloads a file and returns the file's name and its text as a PDF reader shows it. */
-async function downloadedPdfText(page: Page, trigger: Locator): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
-  const file = await download.path();
-  expect(file, 'the download finished').toBeTruthy();
-  return { name: download.suggestedFilename(), text: await pdfAllText(await readFile(file as string)) };
 }
 
 const toast = (page: Page, text: string) =>

@@ -10,6 +10,9 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 90_000,
     maxWorkers: 2,
+    // A worker imports Playwright and the journeys' helpers once, not again for every file: the files
+    // share no state but the run's server and Chromium (global-setup.ts), which they only connect to.
+    isolate: false,
     // A loaded CI machine can take seconds to render a lazily loaded screen; poll for up to 15 s.
     expect: { poll: { timeout: 15_000, interval: 100 } },
     reporters: ['default', ['json', { outputFile: 'test-results/e2e.json' }]],

@@ -1,15 +1,18 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { axeViolations } from './axe.ts';
-import { CHROMIUM_ARGS } from './chromium.ts';
 import { cspViolations, watchCspViolations } from './csp.ts';
 
 export const baseUrl = inject('baseUrl');
 /** Journeys are skipped (loudly, in global setup) only when no Chromium exists and CI did not require them. */
 export const browserAvailable = inject('chromiumPath') !== '';
 
+/**
+ * The run's Chromium (started once by global-setup.ts) for one journey file. Closing it closes the
+ * contexts the file made and disconnects; the browser stays up for the other files.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 export async function newPage(

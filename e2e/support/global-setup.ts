@@ -4,13 +4,16 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { type BrowserServer, chromium as playwrightChromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { findChromium } from './chromium.ts';
+import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     chromiumPath: string;
+    /** The one Chromium every journey file connects to (launchBrowser in browser.ts). */
+    browserEndpoint: string;
   }
 }
 
@@ -52,6 +55,7 @@ export default async function setup(project: TestProject) {
   project.provide('chromiumPath', chromium ?? '');
   if (!chromium) {
     project.provide('baseUrl', '');
+    project.provide('browserEndpoint', '');
     return;
   }
 
@@ -111,10 +115,27 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl, server);
+  // One Chromium for the run: each journey file connects to it and gets contexts of its own, instead
+  // of launching a browser of its own (about a hundred launches a run; docs/decisions/077).
+  const browserLaunch = playwrightChromium.launchServer({ executablePath: chromium, args: CHROMIUM_ARGS });
+  browserLaunch.catch(() => {}); // awaited below, after the server's health
+  let browserServer: BrowserServer;
+  try {
+    await waitForHealth(baseUrl, server);
+    browserServer = await browserLaunch;
+  } catch (error) {
+    server.kill('SIGTERM');
+    await browserLaunch.then(
+      (launched) => launched.close(),
+      () => {},
+    );
+    throw error;
+  }
   project.provide('baseUrl', baseUrl);
+  project.provide('browserEndpoint', browserServer.wsEndpoint());
 
   return async () => {
+    await browserServer.close();
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });

@@ -56,7 +56,10 @@ function expectThrottled(response: Awaited<ReturnType<TestApp['post']>>) {
   expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
 }
 
-describe('sign-in throttling', () => {
+// Each checked password is a real scrypt verification at the production cost, and these tests make up
+// to 51 of them one after another: about 5 s on an idle machine, more than the default 30 s on CI's
+// two cores while the other worker and PostgreSQL are busy. The bound still catches a hang.
+describe('sign-in throttling', { timeout: 120_000 }, () => {
   it('the lockout attempt: a stranger throttled on the owner and the admin cannot lock them out', async () => {
     for (const role of ['owner', 'admin'] as const) {
       const victim = await t.createUser({ role });
