@@ -13,6 +13,14 @@ const WEB_FILES_MOCKING_MODULES = readdirSync('web', { recursive: true, encoding
   .map((file) => path.posix.join('web', file.split(path.sep).join('/')))
   .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
 
+/** What both component test projects run with. */
+const componentTests = {
+  environment: 'jsdom',
+  setupFiles: ['web/test/setup.ts'],
+  // Mantine components in jsdom can take seconds to render on a loaded 2-core machine.
+  testTimeout: 15_000,
+} satisfies { environment: 'jsdom'; setupFiles: string[]; testTimeout: number };
+
 /**
  * Three projects: "unit" runs domain rules and the API against a real database in Node; "web" and
  * "web-isolated" (the files that mock modules) run component tests in jsdom. Server tests share one
@@ -49,29 +57,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...componentTests,
           name: 'web',
-          environment: 'jsdom',
           include: ['web/**/*.test.ts', 'web/**/*.test.tsx'],
           exclude: WEB_FILES_MOCKING_MODULES,
-          setupFiles: ['web/test/setup.ts'],
           // A worker keeps its jsdom and its imports (React, Mantine, the screens) from file to file
           // instead of building them again for each: the component tests take 83 s instead of 200 s
           // on 2 cores (docs/decisions/077). setup.ts resets what a file could leave behind in the
           // shared window; a file that replaces a module with vi.mock runs in "web-isolated".
           isolate: false,
-          // Mantine components in jsdom can take seconds to render on a loaded 2-core machine.
-          testTimeout: 15_000,
         },
       },
       {
         extends: true,
-        test: {
-          name: 'web-isolated',
-          environment: 'jsdom',
-          include: WEB_FILES_MOCKING_MODULES,
-          setupFiles: ['web/test/setup.ts'],
-          testTimeout: 15_000,
-        },
+        test: { ...componentTests, name: 'web-isolated', include: WEB_FILES_MOCKING_MODULES },
       },
     ],
   },

@@ -10,7 +10,7 @@ export function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-/** Runs `statements` one after another on a connection of their own to the server's `postgres` database. */
+/** Runs `statements` one after another on a connection of their own to the database `serverUrl` names. */
 export async function onServer(serverUrl: string, ...statements: [string, unknown[]?][]): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
