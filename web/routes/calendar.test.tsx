@@ -182,11 +182,11 @@ describe('calendar screen', { timeout: 30_000 }, () => {
     fireEvent.click(
       await dayButton('2026-11-21', /^Saturday 21 November 2026, today, selected, 2 reservations/),
     );
-    expect(screen.getByTestId('editor').textContent).toBe('edit r-early');
+    expect((await screen.findByTestId('editor')).textContent).toBe('edit r-early');
     fireEvent.click(await dayButton('2026-11-06', /^Friday 6 November 2026, 1 reservation/));
-    expect(screen.getByTestId('editor').textContent).toBe('edit r-done');
+    expect((await screen.findByTestId('editor')).textContent).toBe('edit r-done');
     fireEvent.click(await dayButton('2026-11-30', /^Monday 30 November 2026, no reservations/));
-    expect(screen.getByTestId('editor').textContent).toBe('create 2026-11-30 2026-12-01');
+    expect((await screen.findByTestId('editor')).textContent).toBe('create 2026-11-30 2026-12-01');
   });
 
   it('lists the selected day’s reservations under the grid, each opening the editor', async () => {
@@ -195,7 +195,7 @@ describe('calendar screen', { timeout: 30_000 }, () => {
     await screen.findByText('Showing 3 of 3 reservations');
     expect(screen.getByRole('heading', { name: 'Saturday 21 November 2026' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /^Karoo Farmhouse/ }));
-    expect(screen.getByTestId('editor').textContent).toBe('edit r-late');
+    expect((await screen.findByTestId('editor')).textContent).toBe('edit r-late');
   });
 
   it('refuses to create for users who may not, with the spec’s message', async () => {
@@ -213,7 +213,7 @@ describe('calendar screen', { timeout: 30_000 }, () => {
     await chooseOption('Owner', 'Owner 3f2a9c1e');
     await screen.findByText('Showing 3 of 3 reservations');
     fireEvent.click(await dayButton('2026-11-30', /^Monday 30 November 2026, no reservations/));
-    expect(screen.getByTestId('editor').textContent).toBe('create 2026-11-30 2026-12-01');
+    expect((await screen.findByTestId('editor')).textContent).toBe('create 2026-11-30 2026-12-01');
   });
 
   it('on a load failure: the toast, empty lists and a Retry button that loads again', async () => {
@@ -287,13 +287,13 @@ describe('calendar screen: cancelled bookings and the timeline', { timeout: 30_0
       name: 'Sea Point Loft, Lerato Dlamini, 19 November 2026 – 23 November 2026, Confirmed',
     });
     fireEvent.click(bar);
-    expect(screen.getByTestId('editor').textContent).toBe('edit r-early');
+    expect((await screen.findByTestId('editor')).textContent).toBe('edit r-early');
     expect(screen.queryByRole('button', { name: /Cancelled$/ })).toBeNull();
 
     fireEvent.click(
       screen.getByRole('button', { name: 'New reservation: Karoo Farmhouse, Friday 27 November 2026' }),
     );
-    expect(screen.getByTestId('editor').textContent).toBe('create 2026-11-27 2026-11-28 p2');
+    expect((await screen.findByTestId('editor')).textContent).toBe('create 2026-11-27 2026-11-28 p2');
 
     fireEvent.click(screen.getByRole('radio', { name: '4 weeks' }));
     expect(await screen.findByText('15 Nov – 12 December 2026', { selector: 'h2' })).toBeTruthy();
