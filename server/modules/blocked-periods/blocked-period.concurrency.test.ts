@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_MESSAGES } from '../../../domain/schemas/blocked-period.ts';
 import { bookingBody, day, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
@@ -21,11 +22,20 @@ describe.runIf(databaseUrl)('bookings and blocks racing (PostgreSQL only)', () =
     await t?.close();
   });
 
+  /** Deadlocks PostgreSQL has broken in this test's database so far. */
+  const deadlocks = async () => {
+    await sql`SELECT pg_stat_clear_snapshot()`.execute(t.db);
+    const { rows } = await sql<{ deadlocks: string }>`
+      SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()`.execute(t.db);
+    return Number(rows[0]?.deadlocks);
+  };
+
   it(`${ROUNDS} rounds of a client booking and the owner blocking the same nights at once: exactly one wins`, {
     timeout: 180_000,
   }, async () => {
     const owner = await signInOwner(t);
     const clients = await Promise.all([1, 2, 3].map(() => t.signInAs({ role: 'client' })));
+    const deadlocksBefore = await deadlocks();
     for (let round = 0; round < ROUNDS; round++) {
       const listing = await insertProperty(t.db, owner.user.id);
       const responses = await Promise.all([
@@ -55,5 +65,6 @@ describe.runIf(databaseUrl)('bookings and blocks racing (PostgreSQL only)', () =
       expect(held).toHaveLength(1);
       expect(!!held[0]?.block_id).toBe(blockWon);
     }
+    expect(await deadlocks()).toBe(deadlocksBefore);
   });
 });

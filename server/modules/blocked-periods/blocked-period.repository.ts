@@ -46,6 +46,24 @@ export function findBlockedPeriod(db: Executor, id: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Locks the listing for a write that occupies its dates (a block, an imported calendar's blocks), as
+ * a booking's first statement does (booking-context.ts): writers of one listing's dates go one after
+ * the other, and each meets the last one's committed dates in occupied_periods (a 409), instead of
+ * two waiting on each other's uncommitted dates until PostgreSQL breaks the deadlock (a second later,
+ * and after five of them a 500; docs/decisions/078). FOR NO KEY UPDATE leaves foreign-key checks
+ * (FOR KEY SHARE) free. Returns whether the listing exists.
+ */
+export async function lockListingDates(db: Executor, propertyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('properties')
+    .select('id')
+    .where('id', '=', propertyId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function insertBlockedPeriod(
   db: Executor,
   block: {

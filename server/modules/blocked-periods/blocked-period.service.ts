@@ -17,6 +17,7 @@ import {
   findBlockedPeriod,
   insertBlockedPeriod,
   listBlockedPeriods,
+  lockListingDates,
   overlapsAnotherBlock,
 } from './blocked-period.repository.ts';
 
@@ -55,6 +56,7 @@ export async function createBlock(
   try {
     const id = await retryOnDeadlock(() =>
       db.transaction().execute(async (trx) => {
+        await lockListingDates(trx, property.id);
         const inserted = await insertBlockedPeriod(trx, {
           property_id: property.id,
           owner_id: property.owner_id,

@@ -7,6 +7,7 @@ import {
 } from '../../../domain/schemas/calendar-import.ts';
 import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
 import type { Database } from '../../db/types.ts';
+import { lockListingDates } from '../blocked-periods/blocked-period.repository.ts';
 import { claimFeed, listOccupiedDays, recordFeedError } from './calendar-feed.repository.ts';
 import { eventsOfFeed, type FeedEvent, HORIZON_DAYS, mergeEvents } from './ics-events.ts';
 import { fetchCalendarText, type SafeFetchOptions } from './safe-fetch.ts';
@@ -131,6 +132,7 @@ async function writeBlocks(
         .forUpdate()
         .executeTakeFirst();
       if (!locked) return { ok: false, blocks: 0, conflicts: 0, error: null, skipped: true };
+      await lockListingDates(trx, feed.property_id);
       await trx.deleteFrom('blocked_periods').where('feed_id', '=', feedId).execute();
       await trx.deleteFrom('calendar_feed_conflicts').where('feed_id', '=', feedId).execute();
       const holders = await holdersOf(trx, feed.property_id, today, addDays(today, HORIZON_DAYS));

@@ -13,8 +13,9 @@ import type { KnownSubscription } from './reservation-quota.ts';
 
 /**
  * Everything a new booking reads, in one statement at the start of its transaction
- * (docs/decisions/067): the listing, held FOR SHARE until commit (archiving it waits for the
- * booking, or the booking sees it archived), with its rate periods and cover image; the owner, their
+ * (docs/decisions/067): the listing, locked FOR NO KEY UPDATE until commit (archiving it waits for
+ * the booking, or the booking sees it archived; writers of its dates go one after the other,
+ * docs/decisions/078), with its rate periods and cover image; the owner, their
  * subscription and add-ons, business details and latest rental agreement; the VAT rates; the staff
  * who manage reservations; and which of a few candidate references are taken already.
  */
@@ -133,7 +134,7 @@ function contextSelect(
       > | null>`${booker ? sql`(SELECT row_to_json(booker) FROM booker)` : sql`NULL::json`}`.as('booker'),
     ])
     .where('p.id', '=', values.propertyId)
-    .forShare('p');
+    .forNoKeyUpdate('p');
 }
 
 const CONTEXT_PLACEHOLDERS = {

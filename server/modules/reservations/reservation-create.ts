@@ -44,7 +44,7 @@ import {
 
 /**
  * A new booking, in one transaction (docs/decisions/067): one statement reads what the booking needs
- * (loadBookingContext, the listing held FOR SHARE), the client record is found or made, the plan and
+ * (loadBookingContext, the listing locked until commit), the client record is found or made, the plan and
  * the client's open requests are checked, and one statement writes the reservation with its audit
  * row, emails and in-app notifications. The database's exclusion constraint keeps it from
  * overlapping another booking or a block (a 409 that says which).
