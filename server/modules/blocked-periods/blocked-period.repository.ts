@@ -52,16 +52,10 @@ export function findBlockedPeriod(db: Executor, id: string) {
  * the other, and each meets the last one's committed dates in occupied_periods (a 409), instead of
  * two waiting on each other's uncommitted dates until PostgreSQL breaks the deadlock (a second later,
  * and after five of them a 500; docs/decisions/078). FOR NO KEY UPDATE leaves foreign-key checks
- * (FOR KEY SHARE) free. Returns whether the listing exists.
+ * (FOR KEY SHARE) free.
  */
-export async function lockListingDates(db: Executor, propertyId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('properties')
-    .select('id')
-    .where('id', '=', propertyId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-  return row !== undefined;
+export async function lockListingDates(db: Executor, propertyId: string): Promise<void> {
+  await db.selectFrom('properties').select('id').where('id', '=', propertyId).forNoKeyUpdate().execute();
 }
 
 export function insertBlockedPeriod(
