@@ -29,6 +29,8 @@ describe.runIf(browserAvailable)('journey: listings and discovery', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Property Management' }).isVisible())
       .toBe(true);
+    // The check is of the loaded list: the listings and the homepage boost have both arrived.
+    await expect.poll(() => page.getByRole('status', { name: /^Loading/ }).count()).toBe(0);
     await expectAccessible(page, 'property management list');
 
     await page.getByRole('button', { name: 'Add New Property' }).click();

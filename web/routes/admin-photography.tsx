@@ -8,7 +8,6 @@ import {
   Paper,
   Progress,
   SegmentedControl,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -28,6 +27,7 @@ import {
   SHOOT_TIME_PATTERN,
 } from '../../domain/photography.ts';
 import { DATE_POPOVER_PROPS } from '../app/theme.ts';
+import { LoadingSkeleton } from '../components/loading-skeleton.tsx';
 import { DatePickerInput } from '../components/mantine-dates.ts';
 import {
   type AdminPhotographyRequest,
@@ -250,7 +250,7 @@ export default function AdminPhotographyPage() {
           aria-label="Show requests by state"
           style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
         />
-        {queue.isPending && <Skeleton height={200} aria-label="Loading photography requests" />}
+        {queue.isPending && <LoadingSkeleton label="Loading photography requests" height={200} />}
         {queue.isError && (
           <Alert color="red">{refusalOr(queue.error, 'Failed to load the photography requests')}</Alert>
         )}

@@ -29,7 +29,7 @@ export default function AgreementViewPage() {
           Rental agreement not found
         </Alert>
       ) : isPending || !agreement ? (
-        <Stack aria-label="Loading the agreement">
+        <Stack role="status" aria-busy="true" aria-label="Loading the agreement">
           <Skeleton height={32} width="60%" />
           <Skeleton height={320} />
         </Stack>

@@ -69,7 +69,7 @@ function Editor({ editor }: { editor: AgreementEditor }) {
           </Text>
         </Tabs.Panel>
         <Tabs.Panel value="preview" pt="md">
-          <Paper withBorder p="md" radius="md" aria-label="Preview of your agreement">
+          <Paper withBorder p="md" radius="md" role="region" aria-label="Preview of your agreement">
             {empty ? (
               <Text c="dimmed">Nothing to preview yet.</Text>
             ) : (
@@ -149,7 +149,7 @@ export default function AgreementPage() {
           </Text>
         </Stack>
         {isPending ? (
-          <Stack aria-label="Loading your agreement">
+          <Stack role="status" aria-busy="true" aria-label="Loading your agreement">
             <Skeleton height={36} />
             <Skeleton height={240} />
           </Stack>

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { LoadingSkeleton } from '../components/loading-skeleton.tsx';
 import { ExportFeedSection } from '../features/calendar-sync/export-feed-section.tsx';
 import { useCalendarFeeds } from '../features/calendar-sync/import-api.ts';
 import { ImportFeedsSection } from '../features/calendar-sync/import-feeds-section.tsx';
@@ -28,7 +29,7 @@ export default function CalendarSyncPage() {
         <Stack gap={4}>
           <Title order={1}>Calendar sync</Title>
           {overview.isPending ? (
-            <Skeleton height={20} width="30%" aria-label="Loading listing" />
+            <LoadingSkeleton label="Loading listing" height={20} width="30%" />
           ) : (
             title && (
               <Text size="lg" c="dimmed">

@@ -1,10 +1,11 @@
-import { Button, PasswordInput, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ClaimAccountSchema } from '../../domain/schemas/user.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { LoadingSkeleton } from '../components/loading-skeleton.tsx';
 import { authApi } from '../features/auth/api.ts';
 import { PasswordChecklist } from '../features/auth/password-checklist.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -70,7 +71,7 @@ export default function ClaimAccountPage() {
   if (!invitation.data) {
     return (
       <AuthCard title="Complete Your Registration">
-        <Skeleton height={200} role="status" aria-label="Loading invitation" />
+        <LoadingSkeleton label="Loading invitation" height={200} />
       </AuthCard>
     );
   }

@@ -6,7 +6,6 @@ import {
   Group,
   Paper,
   SegmentedControl,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -18,6 +17,7 @@ import { type ReactNode, useState } from 'react';
 import { formatDisplayDateTime } from '../../domain/dates.ts';
 import { formatRoleLabel } from '../../domain/roles.ts';
 import { STAFF_FAILURES, STAFF_TOASTS } from '../../domain/staff.ts';
+import { LoadingSkeleton } from '../components/loading-skeleton.tsx';
 import { useCurrentUser } from '../features/account/api.ts';
 import {
   type Invitation,
@@ -171,7 +171,7 @@ export default function OwnerUserManagementPage() {
               />
             </Stack>
           </Group>
-          {staff.isPending && <Skeleton height={120} aria-label="Loading staff" />}
+          {staff.isPending && <LoadingSkeleton label="Loading staff" height={120} />}
           {staff.data && members.length === 0 && (
             <Text c="dimmed" ta="center" py="md">
               {staff.data.staff.length === 0

@@ -6,7 +6,6 @@ import {
   Group,
   Input,
   Paper,
-  Skeleton,
   Stack,
   Text,
   Textarea,
@@ -25,6 +24,7 @@ import {
   preferredDatesProblem,
 } from '../../domain/photography.ts';
 import { ADD_ONS } from '../../domain/subscriptions.ts';
+import { LoadingSkeleton } from '../components/loading-skeleton.tsx';
 import { DatePicker } from '../components/mantine-dates.ts';
 import {
   type PhotographyRequest,
@@ -72,7 +72,7 @@ function BookShootForm() {
     );
   };
 
-  if (properties.isPending) return <Skeleton height={220} aria-label="Loading your listings" />;
+  if (properties.isPending) return <LoadingSkeleton label="Loading your listings" height={220} />;
   if (active.length === 0) {
     return (
       <Alert color="blue" title="No active listings">
@@ -195,7 +195,7 @@ export default function PhotographyPage() {
             {ADD_ONS.photography.name} add-on.
           </Text>
         </div>
-        {overview.isPending && <Skeleton height={260} aria-label="Loading photography" />}
+        {overview.isPending && <LoadingSkeleton label="Loading photography" height={260} />}
         {overview.isError && (
           <Alert color="red" title="Photography is not available">
             {refusalOr(overview.error, 'Failed to load your photography requests')}

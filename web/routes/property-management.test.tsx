@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OwnedProperty } from '../features/properties/api.ts';
-import { buttonNamed, currentUrl, mockApi, renderWithProviders } from '../test/render.tsx';
+import { buttonNamed, currentUrl, deferred, mockApi, renderWithProviders } from '../test/render.tsx';
 import { aProperty } from '../test/wire-fixtures.ts';
 import PropertyManagementPage, { VIEW_STORAGE_KEY } from './property-management.tsx';
 
@@ -260,5 +261,25 @@ describe('Property Management: the saved listing', () => {
     ).toBeTruthy();
     expect(screen.getByText('“Harbour Flat” is highlighted in the list.')).toBeTruthy();
     expect(titles()).toEqual(['Toyota Hilux', 'Old Mill Hall']);
+  });
+});
+
+describe('Property Management: while parts are loading', () => {
+  it('names the homepage boost it is loading, and axe finds nothing while it loads', async () => {
+    const boosts = deferred<{ body: unknown }>();
+    mockApi((call) => {
+      if (call.url === '/api/my/properties') return { body: [LOFT] };
+      if (call.url === '/api/my/boosts') return boosts.promise;
+      return undefined;
+    });
+    renderWithProviders(<PropertyManagementPage />, { path: '/property-management' });
+    await screen.findByText('Sea Point Loft');
+    expect(screen.getByRole('status', { name: 'Loading homepage boost' })).toBeTruthy();
+    // jsdom draws nothing: contrast is checked by the journeys in Chromium. The page is drawn
+    // without the app shell, whose <main> holds it (region).
+    const results = await axe.run(document.body, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    });
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
 });

@@ -352,7 +352,7 @@ function Totals({ report }: { report: Report }) {
 
 function ReportSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the report">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the report">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
         {[0, 1, 2, 3].map((key) => (
           <Skeleton key={key} h={72} radius="md" />

@@ -26,6 +26,7 @@ import {
   SUPPORT_STATES,
   type SupportState,
 } from '../../domain/support.ts';
+import { LoadingSkeleton } from '../components/loading-skeleton.tsx';
 import {
   type SupportInboxItem,
   useCloseSupportRequest,
@@ -175,9 +176,7 @@ function RequestDrawer({ id, onClose }: { id: string | null; onClose: () => void
       title={data ? data.subject : 'Support request'}
       closeButtonProps={{ 'aria-label': 'Back to the inbox' }}
     >
-      {thread.isPending && (
-        <Skeleton height={200} radius="md" role="status" aria-label="Loading the request" />
-      )}
+      {thread.isPending && <LoadingSkeleton label="Loading the request" height={200} radius="md" />}
       {thread.isError && (
         <Alert color="red" role="alert">
           {refusalOr(thread.error, 'Failed to load the request')}

@@ -66,7 +66,7 @@ export function CancelBookingDialog({
           Are you sure you want to cancel your reservation at {title} {when}?
         </Text>
         {preview.isPending ? (
-          <Stack gap={6} aria-label="Loading what cancelling costs">
+          <Stack gap={6} role="status" aria-busy="true" aria-label="Loading what cancelling costs">
             <Skeleton height={14} />
             <Skeleton height={14} width="70%" />
           </Stack>

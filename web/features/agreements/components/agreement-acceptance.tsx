@@ -1,12 +1,12 @@
-import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { AgreementVersion } from '../../../../domain/schemas/agreement.ts';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 // Only when the business has an agreement in force: not part of the booking page's first load
 // (docs/decisions/073).
 const AgreementCheck = lazy(() => import('./agreement-check.tsx'));
 
-const loadingAgreement = <Skeleton height={24} aria-label="Loading the rental agreement" />;
+const loadingAgreement = <LoadingSkeleton label="Loading the rental agreement" height={24} />;
 
 /**
  * The booking page's acceptance of the business's rental agreement: a required checkbox and a link

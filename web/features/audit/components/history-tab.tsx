@@ -10,7 +10,7 @@ export default function HistoryTab({ reservationId }: { reservationId: string })
   const history = useReservationHistory(reservationId);
   if (history.isPending)
     return (
-      <Stack aria-busy="true" aria-label="Loading history">
+      <Stack role="status" aria-busy="true" aria-label="Loading history">
         <Skeleton height={72} />
         <Skeleton height={72} />
         <Skeleton height={72} />

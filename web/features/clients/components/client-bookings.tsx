@@ -71,7 +71,7 @@ export function ClientBookings({ clientId, onOpen }: { clientId: string; onOpen?
   const { bookings: rows, totals } = bookings.data;
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 3 }} aria-label="Totals">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} role="group" aria-label="Totals">
         <Figure label="Billed" cents={totals.billed_cents} />
         <Figure label="Received" cents={totals.received_cents} />
         <Figure label="Balance due" cents={totals.balance_due_cents} strong />

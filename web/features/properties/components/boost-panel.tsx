@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { boostCountLabel, isListed } from '../../../../domain/homepage-boost.ts';
 import { formatRand } from '../../../../domain/money.ts';
 import { ADD_ONS } from '../../../../domain/subscriptions.ts';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 import { refusalOr } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import type { OwnedProperty } from '../api.ts';
@@ -21,7 +22,7 @@ export function BoostPanel({
   boosts: HomepageBoosts | undefined;
   isPending: boolean;
 }) {
-  if (isPending) return <Skeleton height={72} radius="md" aria-label="Loading homepage boost" />;
+  if (isPending) return <LoadingSkeleton label="Loading homepage boost" height={72} radius="md" />;
   if (!boosts) return null;
   const count = boosts.propertyIds.length;
   return (

@@ -5,7 +5,6 @@ import {
   NumberInput,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Textarea,
@@ -53,6 +52,7 @@ import {
   type ReservationStatus,
 } from '../../../../domain/reservation.ts';
 import { formatPercent } from '../../../../domain/vat.ts';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 import { DatePickerInput } from '../../../components/mantine-dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useBusinessDetails } from '../../business/api.ts';
@@ -307,7 +307,7 @@ export function ReservationDetailsForm({
   };
 
   if (properties.isPending || (clients.isLoading && !editing))
-    return <Skeleton height={420} role="status" aria-label="Loading reservation" />;
+    return <LoadingSkeleton label="Loading reservation" height={420} />;
   if (properties.isError || (clients.isError && !editing)) {
     return (
       <Alert color="red" role="alert">

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { COMMISSION_PAYMENT_TERMS_DAYS } from '../../../../domain/commission.ts';
@@ -20,6 +9,7 @@ import {
   invoiceFileName,
   SUBSCRIPTION_MESSAGES,
 } from '../../../../domain/subscription-screen.ts';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import {
   type CommissionAccrual,
@@ -170,8 +160,7 @@ function Statements({ statements }: { statements: CommissionStatementView[] }) {
  */
 export function CommissionStatements() {
   const commission = useCommission();
-  if (commission.isPending)
-    return <Skeleton height={120} radius="md" role="status" aria-label="Loading commission" />;
+  if (commission.isPending) return <LoadingSkeleton label="Loading commission" height={120} radius="md" />;
   if (commission.isError)
     return (
       <Text c="var(--mantine-color-error)" role="alert" size="sm">
