@@ -11,8 +11,13 @@ import type pg from 'pg';
 import type { Database } from '../../server/db/types.ts';
 import type { BenchApp } from './app.ts';
 
-/** The outbox worker's claim query, compiled by the app's own code, for EXPLAIN ANALYZE. */
-async function outboxClaimQuery(outbox: BenchApp['outbox']): Promise<CompiledQuery> {
+/**
+ * The outbox worker's claim query, compiled by the app's own code, for EXPLAIN ANALYZE, with the
+ * planner settings (SET LOCAL) the app runs it under.
+ */
+async function outboxClaimQuery(
+  outbox: BenchApp['outbox'],
+): Promise<{ claim: CompiledQuery; settings: CompiledQuery[] }> {
   const captured: CompiledQuery[] = [];
   const capture = new Kysely<Database>({
     dialect: {
@@ -26,9 +31,9 @@ async function outboxClaimQuery(outbox: BenchApp['outbox']): Promise<CompiledQue
     },
   });
   await outbox.deliverDueMail(capture, { kind: 'dev-mailbox', send: async () => {} }, undefined, 1);
-  const first = captured[0];
-  if (!first) throw new Error('deliverDueMail issued no query');
-  return first;
+  const claim = captured.find((query) => !query.sql.startsWith('SET LOCAL'));
+  if (!claim) throw new Error('deliverDueMail issued no query');
+  return { claim, settings: captured.filter((query) => query.sql.startsWith('SET LOCAL')) };
 }
 
 /** EXPLAIN ANALYZE of the claim inside a rolled-back transaction (it is an UPDATE). */
@@ -36,10 +41,11 @@ export async function explainOutboxClaim(
   pool: pg.Pool,
   outbox: BenchApp['outbox'],
 ): Promise<{ executionMs: number; plan: string }> {
-  const query = await outboxClaimQuery(outbox);
+  const { claim: query, settings } = await outboxClaimQuery(outbox);
   const connection = await pool.connect();
   try {
     await connection.query('BEGIN');
+    for (const setting of settings) await connection.query(setting.sql);
     const result = await connection.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, [
       ...query.parameters,
     ]);

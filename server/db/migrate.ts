@@ -44,6 +44,7 @@ import * as searchAndListIndexes from './migrations/044-search-and-list-indexes.
 import * as storedBalanceAndListIndexes from './migrations/045-stored-balance-and-list-indexes.ts';
 import * as overdueBalanceNotice from './migrations/046-overdue-balance-notice.ts';
 import * as oneGuardForBookedDates from './migrations/047-one-guard-for-booked-dates.ts';
+import * as outboxClaimWalksInOrder from './migrations/048-outbox-claim-walks-in-order.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '045-stored-balance-and-list-indexes': storedBalanceAndListIndexes,
   '046-overdue-balance-notice': overdueBalanceNotice,
   '047-one-guard-for-booked-dates': oneGuardForBookedDates,
+  '048-outbox-claim-walks-in-order': outboxClaimWalksInOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

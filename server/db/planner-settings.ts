@@ -23,6 +23,13 @@ export const BITMAP_ONLY = ['enable_seqscan = off', 'enable_indexscan = off', 'j
  */
 export const NAME_ORDER_WALK = ['enable_seqscan = off', 'enable_bitmapscan = off', 'jit = off'];
 
+/**
+ * A queue claimed oldest first under a LIMIT (the mail outbox): its index walked in order, which marks
+ * the entries of rows already sent as dead as it passes them, so the next claim skips them. A bitmap
+ * scan marks none: each claim read the row of every mail sent since the last vacuum (docs/decisions/079).
+ */
+export const QUEUE_ORDER_WALK = ['enable_seqscan = off', 'enable_bitmapscan = off'];
+
 /** Runs statements in a transaction with the given planner settings. */
 export function withSettings<DB, T>(
   db: Kysely<DB>,

@@ -85,19 +85,29 @@ export function notificationInsert(
 /**
  * Retention's delete for some recipients. `adding` is how many notifications each of them gets in the
  * same statement (which this delete does not see yet): they take the newest places.
+ *
+ * Rows another transaction is deleting are skipped, not waited for (docs/decisions/079): two bookings
+ * of one business both found the owner's oldest notification past the limit, and the second waited
+ * for the first to commit, holding its own booking open meanwhile. The other transaction deletes the
+ * row; if it rolls back, the next notification's retention does, so a bell holds at most a few over
+ * the limit, and only for a moment.
  */
 export function retentionDelete(recipients: readonly string[], adding: number) {
   return sql`
     DELETE FROM in_app_notifications
-    WHERE user_id IN (${sql.join(recipients)})
-      AND (created_at < now() - make_interval(days => ${KEPT_DAYS})
-        OR id IN (
-          SELECT id FROM (
-            SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY created_at DESC, id DESC) AS place
-            FROM in_app_notifications WHERE user_id IN (${sql.join(recipients)})
-          ) ranked
-          WHERE place > ${KEPT_PER_USER - adding}
-        ))`;
+    WHERE id IN (
+      SELECT id FROM in_app_notifications
+      WHERE user_id IN (${sql.join(recipients)})
+        AND (created_at < now() - make_interval(days => ${KEPT_DAYS})
+          OR id IN (
+            SELECT id FROM (
+              SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY created_at DESC, id DESC) AS place
+              FROM in_app_notifications WHERE user_id IN (${sql.join(recipients)})
+            ) ranked
+            WHERE place > ${KEPT_PER_USER - adding}
+          ))
+      FOR UPDATE SKIP LOCKED
+    )`;
 }
 
 /** One user's notification (the hook other modules use, e.g. a support reply); see notifyUsers. */

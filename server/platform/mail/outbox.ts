@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
+import { QUEUE_ORDER_WALK, withSettings } from '../../db/planner-settings.ts';
 import type { Database } from '../../db/types.ts';
 import type { DeliverableMail, MailAttachment, MailTransport, OutgoingMail } from './transports.ts';
 
@@ -124,14 +125,12 @@ export async function deliverDueMail(
   return (await deliverDueBatch(db, transport, logger, batchSize)).sent;
 }
 
-async function deliverDueBatch(
-  db: Kysely<Database>,
-  transport: MailTransport,
-  logger: Logger | undefined,
-  batchSize: number,
-  whenFull?: () => void,
-): Promise<{ claimed: number; sent: number }> {
-  const claimed = await db
+/**
+ * Claims up to a batch of due mail, oldest first, and leases it (SKIP LOCKED: several servers share
+ * the outbox). Run it under QUEUE_ORDER_WALK (docs/decisions/079).
+ */
+export function claimDueMail(db: Kysely<Database>, batchSize: number) {
+  return db
     .updateTable('email_outbox')
     .set((eb) => ({
       attempts: eb('attempts', '+', 1),
@@ -155,8 +154,17 @@ async function deliverDueBatch(
       sql<boolean>`EXISTS (SELECT 1 FROM email_attachments a WHERE a.outbox_id = email_outbox.id)`.as(
         'has_attachments',
       ),
-    )
-    .execute();
+    );
+}
+
+async function deliverDueBatch(
+  db: Kysely<Database>,
+  transport: MailTransport,
+  logger: Logger | undefined,
+  batchSize: number,
+  whenFull?: () => void,
+): Promise<{ claimed: number; sent: number }> {
+  const claimed = await withSettings(db, QUEUE_ORDER_WALK, (trx) => claimDueMail(trx, batchSize).execute());
   if (claimed.length === 0) return { claimed: 0, sent: 0 };
   if (claimed.length === batchSize) whenFull?.();
   claimed.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
