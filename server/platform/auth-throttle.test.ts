@@ -4,7 +4,6 @@ import { MESSAGES } from '../../domain/errors.ts';
 import { RESEND_COOLDOWN_SECONDS } from '../../domain/schemas/user.ts';
 import { createTestApp, fakeRegistration, type TestApp } from '../test/harness.ts';
 import { CLIENT_ADDRESS_HEADER, SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_FREE_FAILURES } from './auth-limits.ts';
-import { decide } from './auth-throttle.ts';
 import { EXISTING_ACCOUNT_SIGN_UP_SUBJECT } from './mail/templates.ts';
 
 // The production limits: no setting is given, so every number below is the default a deployment gets.
@@ -298,29 +297,5 @@ describe('answers that do not reveal whether an account exists', () => {
     expect(nobody.json()).toEqual(known.json());
     expect((await t.post(RESEND, { email: user.email })).statusCode).toBe(429);
     expect((await t.post(RESEND, { email: unknown })).statusCode).toBe(429);
-  });
-});
-
-describe('a counter read by an attempt that waited for its row lock', () => {
-  // The waiting transaction's now() is older than the last attempt it then reads: a negative age.
-  const pair = {
-    key: 'sign-in:pair:x',
-    freeAttempts: 5,
-    baseSeconds: 60,
-    maxSeconds: 3600,
-    forgetAfterSeconds: 86_400,
-  };
-  const address = { key: 'sign-in:address:x', limit: 30, windowSeconds: 900 };
-
-  it('is not refused while the attempts are within the free ones or the window limit', () => {
-    expect(
-      decide(pair, { key: pair.key, attempts: 1, windowAge: -0.4, idle: -0.4 }).wait,
-    ).toBeLessThanOrEqual(0);
-    expect(decide(address, { key: address.key, attempts: 3, windowAge: -0.4, idle: -0.4 }).wait).toBe(0);
-  });
-
-  it('is still refused once past the free attempts, for the whole pause', () => {
-    expect(decide(pair, { key: pair.key, attempts: 5, windowAge: -0.4, idle: -0.4 }).wait).toBe(60);
-    expect(decide(address, { key: address.key, attempts: 30, windowAge: -0.4, idle: -0.4 }).wait).toBe(900);
   });
 });
