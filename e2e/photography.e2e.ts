@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthLabel } from '../domain/commission.ts';
 import { addDays, formatDisplayDate, todayInBusinessZone } from '../domain/dates.ts';
 import {
   baseUrl,
@@ -16,15 +17,21 @@ import { makePhoto, photoFolder } from './support/photos.ts';
 const toast = (page: Page, text: string) =>
   page.locator('.mantine-Notification-description', { hasText: text });
 
-/** Clicks a day on the open month of a date picker, turning to the next month when it is there. */
+/**
+ * Clicks a day on a date picker as a person does: reads which month it shows, turns to the date's
+ * month when it shows another, and clicks the day there. Deciding by whether the day's button looked
+ * visible depended on timing (the picker's code loads on demand, and the month before shows the
+ * next month's first days greyed): on 28 November, with the day on 1 December, one CI run's click
+ * left the schedule dialog's picker open.
+ */
 async function pickDay(page: Page, date: string) {
-  const day = page.getByRole('button', { name: formatDisplayDate(date), exact: true });
-  // The picker's month is drawn once its controls are: its popover can show before the month does
-  // (the date picker's code loads on demand, docs/decisions/073), and a day looked for before then
-  // seemed absent, so the next month was turned to and the picker stayed open.
-  await page.getByRole('button', { name: 'Next month' }).first().waitFor();
-  if (!(await day.isVisible())) await page.getByRole('button', { name: 'Next month' }).first().click();
-  await day.click();
+  const shownMonth = page.locator('[class*="calendarHeaderLevel"]').first();
+  await shownMonth.waitFor();
+  if ((await shownMonth.innerText()) !== monthLabel(date)) {
+    await page.getByRole('button', { name: 'Next month' }).first().click();
+    await expect.poll(() => shownMonth.innerText()).toBe(monthLabel(date));
+  }
+  await page.getByRole('button', { name: formatDisplayDate(date), exact: true }).click();
 }
 
 describe.runIf(browserAvailable)('journey: professional photography', () => {
