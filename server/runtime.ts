@@ -15,8 +15,9 @@ import { startSimulatedBilling } from './modules/payfast-simulator/simulated-bil
 import { startLifecycleWorker } from './modules/subscriptions/lifecycle-worker.ts';
 import { createAuth } from './platform/auth.ts';
 import { startOutboxDelivery } from './platform/mail/mail-delivery.ts';
-import { enqueueMail, type OutboxWorker } from './platform/mail/outbox.ts';
+import { enqueueMail } from './platform/mail/outbox.ts';
 import { startOutboxThread } from './platform/mail/outbox-thread.ts';
+import type { OutboxWorker } from './platform/mail/outbox-worker.ts';
 import { createPayments, loopbackHttp } from './platform/payments/payments.ts';
 import { createStripeGateway } from './platform/payments/stripe-gateway.ts';
 import { createLocalStorage } from './platform/storage/local-storage.ts';

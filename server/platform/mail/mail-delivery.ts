@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/types.ts';
-import { type OutboxWorker, startOutboxWorker } from './outbox.ts';
+import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts';
 import { createDevMailboxTransport, createSmtpTransport } from './transports.ts';
 
 /**

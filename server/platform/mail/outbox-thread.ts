@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { OutboxWorker } from './outbox.ts';
+import type { OutboxWorker } from './outbox-worker.ts';
 
 /** What the delivery thread needs to open its own database connection and mail transport. */
 export interface OutboxThreadSettings {

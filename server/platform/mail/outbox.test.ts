@@ -13,8 +13,8 @@ import {
   OUTBOX_BATCH_SIZE,
   retryDelaySeconds,
   SEND_LEASE_SECONDS,
-  startOutboxWorker,
 } from './outbox.ts';
+import { startOutboxWorker } from './outbox-worker.ts';
 import {
   createDevMailboxTransport,
   createSmtpTransport,
