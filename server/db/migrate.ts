@@ -45,6 +45,7 @@ import * as storedBalanceAndListIndexes from './migrations/045-stored-balance-an
 import * as overdueBalanceNotice from './migrations/046-overdue-balance-notice.ts';
 import * as oneGuardForBookedDates from './migrations/047-one-guard-for-booked-dates.ts';
 import * as outboxClaimWalksInOrder from './migrations/048-outbox-claim-walks-in-order.ts';
+import * as oneClientKeyOnReservations from './migrations/049-one-client-key-on-reservations.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '046-overdue-balance-notice': overdueBalanceNotice,
   '047-one-guard-for-booked-dates': oneGuardForBookedDates,
   '048-outbox-claim-walks-in-order': outboxClaimWalksInOrder,
+  '049-one-client-key-on-reservations': oneClientKeyOnReservations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -9,7 +9,7 @@ import { newReservationReference } from '../../../domain/reservation-reference.t
 import type { ReservationCreate } from '../../../domain/schemas/reservation.ts';
 import { RESERVATION_COLUMNS } from '../../db/columns.ts';
 import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
-import { insertWith } from '../../db/insert-with.ts';
+import { insertRowIf, insertWith } from '../../db/insert-with.ts';
 import type { Client, Property, User } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { auditInsert } from '../audit/audit.ts';
@@ -35,18 +35,19 @@ import {
 } from './reservation.service.ts';
 import { notify } from './reservation-notifications.ts';
 import {
-  assertRoomForRequest,
   assertTakingRequests,
   lockMonthlyPlace,
   lockPlaceForInstantBooking,
   PlanRefusal,
+  roomForRequest,
+  tooManyOpenRequests,
 } from './reservation-quota.ts';
 
 /**
  * A new booking, in one transaction (docs/decisions/067): one statement reads what the booking needs
- * (loadBookingContext, the listing locked until commit), the client record is found or made, the plan and
- * the client's open requests are checked, and one statement writes the reservation with its audit
- * row, emails and in-app notifications. The database's exclusion constraint keeps it from
+ * (loadBookingContext, the listing locked until commit), the client record is found or made, the plan is
+ * checked, and one statement writes the reservation with its audit row, emails and in-app
+ * notifications; a client's request only while the client has room for another on the listing. The database's exclusion constraint keeps it from
  * overlapping another booking or a block (a 409 that says which).
  */
 export async function createReservation(deps: ReservationDeps, user: User | null, input: ReservationCreate) {
@@ -138,7 +139,6 @@ export async function createReservation(deps: ReservationDeps, user: User | null
       else if (property.instant_book)
         instant = await lockPlaceForInstantBooking(trx, property.owner_id, subscription);
       else await assertTakingRequests(trx, property.owner_id, subscription);
-      if (!actsForBusiness && !instant) await assertRoomForRequest(trx, client.id, property.id);
 
       const reference = context.freeReference ?? (await pickUnusedReference(trx));
       const values = {
@@ -183,10 +183,17 @@ export async function createReservation(deps: ReservationDeps, user: User | null
       const writes = instant
         ? [audit]
         : [audit, ...(await requestNoticeWrites(trx, deps, context, user, { ...values, ...parties }))];
+      // A client's request is written only while the client has room for another on this listing: the
+      // insert carries the count as its condition (roomForRequest).
+      const request = !actsForBusiness && !instant;
+      const insert = request
+        ? insertRowIf(trx, 'reservations', values, roomForRequest(client.id, property.id))
+        : trx.insertInto('reservations').values(values);
       const inserted = await insertWith(
         trx,
-        trx.insertInto('reservations').values(values).returning(RESERVATION_COLUMNS),
+        insert.returning(RESERVATION_COLUMNS),
         writes,
+        request ? tooManyOpenRequests : undefined,
       );
       if (instant) {
         await fixPaymentTerms(trx, inserted.id, today);

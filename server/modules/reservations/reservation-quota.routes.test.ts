@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_QUOTA_MESSAGES } from '../../../domain/booking-quota.ts';
 import type { Reservation } from '../../../domain/schemas/reservation.ts';
@@ -74,6 +75,23 @@ describe('clients cannot lock an owner out of their plan', () => {
         TOO_MANY_REQUESTS,
       );
     expect(await bookingsThisMonth(owner.user.id)).toBe(0);
+    // A refused request leaves nothing behind: its emails, bell notice and history entry were written
+    // in the insert's statement and went with it.
+    const rowsFor = async (
+      table: 'email_outbox' | 'in_app_notifications' | 'audit_log',
+      column: string,
+      value: string,
+    ) =>
+      Number(
+        (
+          await sql<{
+            n: string;
+          }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${value}`.execute(t.db)
+        ).rows[0]?.n,
+      );
+    expect(await rowsFor('email_outbox', 'to_address', hoarder.user.email)).toBe(3);
+    expect(await rowsFor('in_app_notifications', 'user_id', owner.user.id)).toBe(3);
+    expect(await rowsFor('audit_log', 'owner_id', owner.user.id)).toBe(3);
 
     const another = await t.signInAs({ role: 'client' });
     expect(createdReservation(await book(bookingBody(property.id, 30, 1), another.cookie)).status).toBe(

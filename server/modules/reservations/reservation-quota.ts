@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { BOOKING_QUOTA_MESSAGES, MAX_OPEN_REQUESTS_PER_LISTING } from '../../../domain/booking-quota.ts';
 import { canPerformAction, PLANS } from '../../../domain/plans.ts';
 import { isListedStatus } from '../../../domain/subscription-lifecycle.ts';
-import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database, Subscription } from '../../db/types.ts';
 import { AppError, conflict, forbidden } from '../../http/errors.ts';
 import { findSubscription, measureUsage } from '../subscriptions/subscription.repository.ts';
@@ -79,31 +78,21 @@ export async function assertTakingRequests(
 
 /**
  * A client's request takes no place in the owner's month until accepted; instead a client may have
- * only a few requests waiting per listing, counted under a lock on their client record.
+ * only MAX_OPEN_REQUESTS_PER_LISTING requests waiting per listing. This is the condition the request's
+ * insert carries (insertWith's `onlyIf`), so the count costs no round trip of its own: the statement
+ * inserts nothing past the limit. The booking's first statement holds the client record's row (its
+ * upsert locks it), and the insert's snapshot is taken after that, so it sees every request of the
+ * client's that committed meanwhile: the client's concurrent requests count one after another.
  */
-/** A client's open requests for a listing: on every request's path, so compiled once. */
-const openRequestsQuery = compiledOnce(
-  (db: Kysely<Database>, values: { clientId: string; propertyId: string }) =>
-    db
-      .selectFrom('reservations')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('client_id', '=', values.clientId)
-      .where('property_id', '=', values.propertyId)
-      .where('status', '=', 'pending')
-      .where('counted_at', 'is', null),
-  { clientId: true, propertyId: true },
-);
-
-/**
- * Refuses a client's request past MAX_OPEN_REQUESTS_PER_LISTING open ones for the listing. The caller
- * holds the client record's row (the booking's upsert locks it), so the client's concurrent requests
- * count one after another.
- */
-export async function assertRoomForRequest(trx: Kysely<Database>, clientId: string, propertyId: string) {
-  const [open] = await openRequestsQuery(trx, { clientId, propertyId });
-  if (Number(open?.count) >= MAX_OPEN_REQUESTS_PER_LISTING)
-    throw conflict(BOOKING_QUOTA_MESSAGES.tooManyRequests);
+export function roomForRequest(clientId: string, propertyId: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(
+    SELECT count(*) FROM reservations
+    WHERE client_id = ${clientId} AND property_id = ${propertyId} AND status = 'pending' AND counted_at IS NULL
+  ) < ${sql.lit(MAX_OPEN_REQUESTS_PER_LISTING)}`;
 }
+
+/** The refusal of a request past the client's open requests for the listing. */
+export const tooManyOpenRequests = () => conflict(BOOKING_QUOTA_MESSAGES.tooManyRequests);
 
 /**
  * A client's booking of an instant-book listing (decision 059): confirmed at once, it takes one of the

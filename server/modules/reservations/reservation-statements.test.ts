@@ -6,9 +6,10 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createReservation } from './reservation-create.ts';
 
 /**
- * A client's request costs a few statements, whatever it writes (docs/decisions/067, 075): one read
- * of what the booking needs that also finds or makes the client's record, the open-request count
- * under that record's lock, and one write of the reservation with its audit row, emails and notices.
+ * A client's request costs two statements, whatever it writes (docs/decisions/067, 075, 080): one read
+ * of what the booking needs that also finds or makes the client's record (and locks it), and one write
+ * of the reservation with its audit row, emails and notices, which counts the client's open requests
+ * as its condition.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('createReservation statements', () => {
-  it('a client request on an uncapped plan: 3 statements in one transaction, everything written', async () => {
+  it('a client request on an uncapped plan: 2 statements in one transaction, everything written', async () => {
     const owner = await signInOwner(t, 'business');
     const title = `Statement cottage ${randomUUID().slice(0, 6)}`;
     const property = await insertProperty(t.db, owner.user.id, { title });
@@ -46,7 +47,7 @@ describe('createReservation statements', () => {
       input,
     );
 
-    expect(statements).toHaveLength(3);
+    expect(statements).toHaveLength(2);
     expect(created).toMatchObject({
       property_id: property.id,
       status: 'pending',
