@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInBusinessZone } from '../domain/dates.ts';
+import { formatDisplayDate, todayInBusinessZone } from '../domain/dates.ts';
 import {
   baseUrl,
   browserAvailable,
@@ -10,38 +10,16 @@ import {
   registerVerifiedClient,
   signIn,
 } from './support/browser.ts';
+import { clickPickerDay } from './support/date-picker.ts';
 
 const OVERLAP = 'This date range overlaps an existing rate period for the selected property.';
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** How the date picker names a day: '1 December 2026'. */
-const dayName = (day: string) => {
-  const [year, month, date] = day.split('-').map(Number);
-  return `${date} ${MONTHS[(month ?? 1) - 1]} ${year}`;
-};
-
-/** Opens a date field's calendar, turns months forward until the day shows, and clicks it. */
+/** Opens a date field's calendar, clicks the day in its month, and sees the calendar close. */
 async function pickDay(page: Page, label: string, day: string): Promise<void> {
   await page.getByRole('button', { name: label, exact: true }).click();
-  const button = page.getByRole('button', { name: dayName(day), exact: true });
-  const next = page.getByRole('button', { name: 'Next month' });
-  await expect.poll(() => next.isVisible()).toBe(true);
-  for (let turns = 0; turns < 13 && !(await button.isVisible()); turns++) await next.click();
-  await button.click();
-  await expect.poll(() => button.count()).toBe(0);
+  await clickPickerDay(page, day);
+  await expect
+    .poll(() => page.getByRole('button', { name: formatDisplayDate(day), exact: true }).count())
+    .toBe(0);
 }
 
 /** Rates and catalogues (the billing menu) › <screen> from the header, as a person goes there. */

@@ -4,6 +4,7 @@ import { monthOf, monthTitle } from '../domain/calendar/month-grid.ts';
 import { addDays, formatDisplayDate, todayInBusinessZone } from '../domain/dates.ts';
 import { pieterOpenListings } from './support/booking.ts';
 import { browserAvailable, expectAccessible, launchBrowser, newPage, signIn } from './support/browser.ts';
+import { clickPickerDay } from './support/date-picker.ts';
 
 async function choose(
   page: Page,
@@ -86,12 +87,7 @@ describe.runIf(browserAvailable)('journey: an owner books a venue by the hour', 
     // A date and two times instead of an end date.
     expect(await dialog.getByRole('button', { name: 'End date' }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Date', exact: true }).click();
-    const dayButton = page.getByRole('button', { name: formatDisplayDate(day), exact: true });
-    const nextMonth = page.getByRole('button', { name: 'Next month' });
-    // The picker shows its month first: looked for before it opens, the day would seem absent.
-    await expect.poll(() => nextMonth.isVisible()).toBe(true);
-    while (!(await dayButton.isVisible())) await nextMonth.click();
-    await dayButton.click();
+    await clickPickerDay(page, day);
     await expect
       .poll(() => dialog.getByText(/^Bookable 10:00–20:00, at least 2 hours\./).isVisible())
       .toBe(true);

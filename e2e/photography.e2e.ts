@@ -1,6 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthLabel } from '../domain/commission.ts';
 import { addDays, formatDisplayDate, todayInBusinessZone } from '../domain/dates.ts';
 import {
   baseUrl,
@@ -11,28 +10,12 @@ import {
   registerVerifiedClient,
   signIn,
 } from './support/browser.ts';
+import { clickPickerDay } from './support/date-picker.ts';
 import { readMail } from './support/mailbox.ts';
 import { makePhoto, photoFolder } from './support/photos.ts';
 
 const toast = (page: Page, text: string) =>
   page.locator('.mantine-Notification-description', { hasText: text });
-
-/**
- * Clicks a day on a date picker as a person does: reads which month it shows, turns to the date's
- * month when it shows another, and clicks the day there. Deciding by whether the day's button looked
- * visible depended on timing (the picker's code loads on demand, and the month before shows the
- * next month's first days greyed): on 28 November, with the day on 1 December, one CI run's click
- * left the schedule dialog's picker open.
- */
-async function pickDay(page: Page, date: string) {
-  const shownMonth = page.locator('[class*="calendarHeaderLevel"]').first();
-  await shownMonth.waitFor();
-  if ((await shownMonth.innerText()) !== monthLabel(date)) {
-    await page.getByRole('button', { name: 'Next month' }).first().click();
-    await expect.poll(() => shownMonth.innerText()).toBe(monthLabel(date));
-  }
-  await page.getByRole('button', { name: formatDisplayDate(date), exact: true }).click();
-}
 
 describe.runIf(browserAvailable)('journey: professional photography', () => {
   let browser: Browser;
@@ -94,8 +77,8 @@ describe.runIf(browserAvailable)('journey: professional photography', () => {
     await form.getByRole('checkbox', { name: title }).check();
     const today = todayInBusinessZone();
     const [first, second] = [addDays(today, 2), addDays(today, 3)];
-    await pickDay(ownerPage, first);
-    await pickDay(ownerPage, second);
+    await clickPickerDay(ownerPage, first);
+    await clickPickerDay(ownerPage, second);
     await expect
       .poll(() =>
         form.getByText(`Chosen: ${formatDisplayDate(first)}, ${formatDisplayDate(second)}`).isVisible(),
@@ -125,7 +108,7 @@ describe.runIf(browserAvailable)('journey: professional photography', () => {
     // Pick once the picker shows its month: looked for before it opened, the day seemed absent, so
     // Next month was pressed and the day clicked among December's leading days (the picker stayed open).
     await dialog.getByRole('dialog', { name: 'Choose a date' }).waitFor();
-    await pickDay(adminPage, second);
+    await clickPickerDay(adminPage, second);
     // The picked day closes the picker: axe reads the dialog once its dropdown has left the page.
     await expect.poll(() => dialog.locator('[id$="-dropdown"]').count()).toBe(0);
     await dialog.getByLabel('Time').fill('10:30');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, formatDisplayDate, todayInBusinessZone } from '../domain/dates.ts';
+import { addDays, todayInBusinessZone } from '../domain/dates.ts';
 import {
   baseUrl,
   browserAvailable,
@@ -10,6 +10,7 @@ import {
   registerVerifiedClient,
   signIn,
 } from './support/browser.ts';
+import { clickPickerDay } from './support/date-picker.ts';
 
 const headers = { origin: baseUrl };
 const today = todayInBusinessZone();
@@ -23,16 +24,6 @@ async function book(page: Page, body: Record<string, unknown>): Promise<Booked> 
   const response = await page.request.post('/api/reservations', { headers, data: body });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Booked;
-}
-
-/** Clicks a day in the open date picker, turning months forward until it shows. */
-async function pickDay(page: Page, day: string): Promise<void> {
-  const button = page.getByRole('button', { name: formatDisplayDate(day), exact: true });
-  const nextMonth = page.getByRole('button', { name: 'Next month' });
-  // The picker shows its month first: looked for before it opens, the day would seem absent.
-  await expect.poll(() => nextMonth.isVisible()).toBe(true);
-  for (let turns = 0; turns < 4 && !(await button.isVisible()); turns++) await nextMonth.click();
-  await button.click();
 }
 
 describe.runIf(browserAvailable)('journey: Reservation Management list tools', () => {
@@ -113,8 +104,8 @@ describe.runIf(browserAvailable)('journey: Reservation Management list tools', (
 
     // Dates picked on the picker: the stay of days 20–22 is the only one overlapping days 19–21.
     await page.getByRole('button', { name: 'Dates' }).click();
-    await pickDay(page, addDays(today, 19));
-    await pickDay(page, addDays(today, 21));
+    await clickPickerDay(page, addDays(today, 19));
+    await clickPickerDay(page, addDays(today, 21));
     await expect.poll(() => page.getByText('1 reservation', { exact: true }).isVisible()).toBe(true);
     expect(await rows.first().textContent()).toContain(stays[1]?.reference);
     await page.getByRole('button', { name: 'Clear dates filter' }).click();
