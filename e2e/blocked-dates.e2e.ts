@@ -9,6 +9,7 @@ import {
   registerVerifiedClient,
   signIn,
 } from './support/browser.ts';
+import { clickPickerDay } from './support/date-picker.ts';
 import { createCottage } from './support/listings.ts';
 
 /** The owner's own listing, made through the API (the journey is about blocking its dates). */
@@ -70,8 +71,8 @@ describe.runIf(browserAvailable)('journey: an owner blocks dates of a listing', 
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('combobox', { name: 'Listing' }).click();
     await dialog.getByRole('option', { name: title }).click();
-    await (await dayButton(dialog, first)).click();
-    await (await dayButton(dialog, last)).click();
+    await clickPickerDay(dialog, first);
+    await clickPickerDay(dialog, last);
     await expect
       .poll(() =>
         dialog
