@@ -45,10 +45,11 @@ import {
 
 /**
  * A new booking, in one transaction (docs/decisions/067): one statement reads what the booking needs
- * (loadBookingContext, the listing locked until commit), the client record is found or made, the plan is
- * checked, and one statement writes the reservation with its audit row, emails and in-app
- * notifications; a client's request only while the client has room for another on the listing. The database's exclusion constraint keeps it from
- * overlapping another booking or a block (a 409 that says which).
+ * (loadBookingContext, the listing locked until commit), the client record is found or made, the
+ * plan is checked, and one statement writes the reservation with its audit row, emails and in-app
+ * notifications (a client's request only while the client has room for another on the listing,
+ * decision 080). The database's exclusion constraint keeps it from overlapping another booking or a
+ * block (a 409 that says which).
  */
 export async function createReservation(deps: ReservationDeps, user: User | null, input: ReservationCreate) {
   if (!user) throw unauthorized(RESERVATION_MESSAGES.mustLogIn);
