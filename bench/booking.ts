@@ -602,6 +602,7 @@ async function main(): Promise<void> {
 
     let profile: PathProfile | null = null;
     if (PROFILE_BOOKINGS > 0) {
+      const openPool = pool; // narrowed here, not inside the closure below
       profile = await profileBookingPath(app, {
         databaseUrl: database.url,
         publicUrl: (servers[0] as Server).publicUrl,
@@ -609,6 +610,7 @@ async function main(): Promise<void> {
         clients: signedIn,
         nextBooking: () => loadBooking(seeded, counter.next++),
         bookings: PROFILE_BOOKINGS,
+        cpuSnapshot: () => cpuSnapshot(serverPids, openPool, database.name),
       });
       for (const failure of profile.failures) log(`  profile: booking failed: ${failure}`);
     }

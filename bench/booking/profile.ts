@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../server/db/types.ts';
+import { type CpuReport, type CpuSnapshot, cpuBetween } from '../support/process-cpu.ts';
 import type { BenchApp } from './app.ts';
 
 interface QueryStat {
@@ -24,6 +25,8 @@ export interface PathProfile {
   sessionMs: number;
   sqlMs: number;
   queries: QueryStat[];
+  /** CPU while the measured bookings were made, over `wallMs` (null when no snapshot was given). */
+  cpu: { report: CpuReport; wallMs: number } | null;
   failures: string[];
 }
 
@@ -39,12 +42,14 @@ export interface ProfileOptions {
   nextBooking: () => unknown;
   /** Measured bookings, after 10 unmeasured ones. */
   bookings: number;
+  /** CPU used so far by this process, the servers and PostgreSQL (process-cpu.ts). */
+  cpuSnapshot?: () => Promise<CpuSnapshot>;
 }
 
 const normalizeSql = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export async function profileBookingPath(app: BenchApp, options: ProfileOptions): Promise<PathProfile> {
-  const { databaseUrl, publicUrl, authSecret, clients, nextBooking, bookings } = options;
+  const { databaseUrl, publicUrl, authSecret, clients, nextBooking, bookings, cpuSnapshot } = options;
   // As server/db/database.ts: dates stay strings, bigint counts are numbers.
   pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -75,11 +80,14 @@ export async function profileBookingPath(app: BenchApp, options: ProfileOptions)
     sessionMs: 0,
     sqlMs: 0,
     queries: [],
+    cpu: null,
     failures: [],
   };
   const warmup = 10;
+  let cpuBefore: CpuSnapshot | undefined;
   try {
     for (let n = 0; n < warmup + bookings; n++) {
+      if (n === warmup) cpuBefore = await cpuSnapshot?.();
       const client = clients[n % clients.length] as { cookie: string };
       const booking = nextBooking();
       const input = app.schemas.ReservationCreateSchema.parse(booking);
@@ -110,6 +118,10 @@ export async function profileBookingPath(app: BenchApp, options: ProfileOptions)
         recording = null;
       }
     }
+    if (cpuBefore && cpuSnapshot) {
+      const cpuAfter = await cpuSnapshot();
+      profile.cpu = { report: cpuBetween(cpuBefore, cpuAfter), wallMs: cpuAfter.wall - cpuBefore.wall };
+    }
   } finally {
     await db.destroy();
   }
@@ -134,5 +146,16 @@ export function printProfile(profile: PathProfile): void {
     `| JavaScript between queries (auth, validation, Kysely, mail rendering) | | ${perBooking(profile.wallMs - profile.sqlMs)} | ${((100 * (profile.wallMs - profile.sqlMs)) / profile.wallMs).toFixed(0)}% |`,
     `| **wall time per booking** (session lookup ${perBooking(profile.sessionMs)}) | | **${perBooking(profile.wallMs)}** | 100% |`,
   ];
+  if (profile.cpu) {
+    const { report: cpu, wallMs } = profile.cpu;
+    // Cores × the time measured = CPU ms. The wall time above is mostly waiting: on an idle machine
+    // each round trip waits for the other process to wake up.
+    const cpuPerBooking = (cores: number) => perBooking(cores * wallMs);
+    const servers = cpu.serverCores.reduce((sum, cores) => sum + cores, 0);
+    lines.push(
+      '',
+      `CPU per booking in that time: this process ${cpuPerBooking(cpu.benchCores)} (the app's JavaScript, the pg driver and its system calls), PostgreSQL ${cpuPerBooking(cpu.postgresCores)}, the idle servers ${cpuPerBooking(servers)} (delivering these bookings' mail).`,
+    );
+  }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
