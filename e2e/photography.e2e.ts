@@ -105,8 +105,7 @@ describe.runIf(browserAvailable)('journey: professional photography', () => {
     await shoot.getByRole('button', { name: 'Schedule' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Schedule the shoot for Thandeka Mokoena' });
     await dialog.getByRole('button', { name: 'Shoot date' }).click();
-    // Pick once the picker shows its month: looked for before it opened, the day seemed absent, so
-    // Next month was pressed and the day clicked among December's leading days (the picker stayed open).
+    // The picker opens in its own dialog; clickPickerDay then reads its month (support/date-picker.ts).
     await dialog.getByRole('dialog', { name: 'Choose a date' }).waitFor();
     await clickPickerDay(adminPage, second);
     // The picked day closes the picker: axe reads the dialog once its dropdown has left the page.

@@ -175,6 +175,34 @@ export function createdReservation(response: LightMyRequestResponse): Reservatio
   return response.json<ReservationDto>();
 }
 
+/** A client record of an owner's business, inserted directly; returns its id. */
+export async function insertClientRecord(db: Kysely<Database>, ownerId: string): Promise<string> {
+  const client = await db
+    .insertInto('clients')
+    .values({ owner_id: ownerId, first_name: 'Sam', last_name: 'Naidoo', email: 'sam@example.co.za' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return client.id;
+}
+
+/** A signed-in Starter owner (5 bookings a month) with one equipment listing. */
+export async function starterOwnerWithListing(t: TestApp) {
+  const owner = await signInOwner(t, 'starter');
+  const property = await insertProperty(t.db, owner.user.id, { type: 'equipment' });
+  return { owner, property };
+}
+
+/** The owner books a walk-in through the API: a night for a new client of their business. */
+export async function walkIn(
+  t: TestApp,
+  owner: { cookie: string },
+  property: Pick<Property, 'id'>,
+  startOffset: number,
+): Promise<ReservationDto> {
+  const body = bookingBody(property.id, startOffset, 1, { new_client: newClientInput() });
+  return createdReservation(await t.post('/api/reservations', body, { cookie: owner.cookie }));
+}
+
 /** How many client requests an owner's plan refused today (plan_refusal_notices, decision 033). */
 export async function planRefusalsToday(db: Kysely<Database>, ownerId: string): Promise<number> {
   const row = await db

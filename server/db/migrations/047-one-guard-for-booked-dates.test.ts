@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { day, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
+import { day, insertClientRecord, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import * as oneGuardForBookedDates from './047-one-guard-for-booked-dates.ts';
 
@@ -22,14 +22,10 @@ describe('migration 047: one guard for booked dates', () => {
   it('occupied_periods alone refuses a second booking of held nights; undone, the reservation’s own guard is back', async () => {
     const owner = await signInOwner(t);
     const flat = await insertProperty(t.db, owner.user.id);
-    const client = await t.db
-      .insertInto('clients')
-      .values({ owner_id: owner.user.id, first_name: 'Sam', last_name: 'Naidoo', email: 'sam@example.co.za' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const clientId = await insertClientRecord(t.db, owner.user.id);
     const bookNights = (start: number, end: number) =>
       sql`INSERT INTO reservations (property_id, owner_id, client_id, start_date, end_date, status)
-        VALUES (${flat.id}, ${owner.user.id}, ${client.id}, ${day(start)}, ${day(end)}, 'pending')`.execute(
+        VALUES (${flat.id}, ${owner.user.id}, ${clientId}, ${day(start)}, ${day(end)}, 'pending')`.execute(
         t.db,
       );
 

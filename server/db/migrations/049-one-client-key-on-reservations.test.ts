@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { day, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
+import { day, insertClientRecord, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import * as oneClientKeyOnReservations from './049-one-client-key-on-reservations.ts';
 
@@ -25,11 +25,7 @@ describe('migration 049: one client key on reservations', () => {
     const owner = await signInOwner(t);
     const other = await signInOwner(t);
     const flat = await insertProperty(t.db, owner.user.id);
-    const othersClient = await t.db
-      .insertInto('clients')
-      .values({ owner_id: other.user.id, first_name: 'Sam', last_name: 'Naidoo', email: 'sam@example.co.za' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const othersClient = await insertClientRecord(t.db, other.user.id);
     const book = (clientId: string, start: number) =>
       sql`INSERT INTO reservations (property_id, owner_id, client_id, start_date, end_date, status)
         VALUES (${flat.id}, ${owner.user.id}, ${clientId}, ${day(start)}, ${day(start + 1)}, 'pending')`.execute(
@@ -39,7 +35,7 @@ describe('migration 049: one client key on reservations', () => {
     expect(await clientKeysOf()).toEqual(['reservations_client_of_business']);
     const refusedBy = { code: '23503', constraint: 'reservations_client_of_business' };
     await expect(book(randomUUID(), 10)).rejects.toMatchObject(refusedBy);
-    await expect(book(othersClient.id, 11)).rejects.toMatchObject(refusedBy);
+    await expect(book(othersClient, 11)).rejects.toMatchObject(refusedBy);
 
     const db = t.db as unknown as Kysely<unknown>; // as the migrator runs migrations
     await oneClientKeyOnReservations.down(db);

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_QUOTA_MESSAGES } from '../../../domain/booking-quota.ts';
 import type { Reservation } from '../../../domain/schemas/reservation.ts';
-import type { Property } from '../../db/types.ts';
 import {
   bookingBody,
   createdReservation,
@@ -10,18 +9,19 @@ import {
   expectError,
   insertProperty,
   newClientInput,
-  planRefusalsToday,
   setPlan,
   signInOwner,
+  starterOwnerWithListing,
+  walkIn,
 } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { saveNotificationSettings } from '../notification-settings/notification-settings.repository.ts';
 import { measureUsage } from '../subscriptions/subscription.repository.ts';
 
 /**
  * The monthly booking limit cannot be used up by clients (docs/decisions/022): a client's request
  * counts when the business accepts it, each client has at most 3 requests waiting per listing, and
- * restoring a cancelled booking is checked like a new one.
+ * restoring a cancelled booking is checked like a new one. A request the plan refuses:
+ * reservation-plan-refusal.routes.test.ts.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -35,19 +35,11 @@ const MONTHLY_LIMIT = "You've reached your monthly limit of 5 bookings. Upgrade 
 const DATES_TAKEN = 'Those dates are no longer available. Please choose different dates.';
 const TOO_MANY_REQUESTS = BOOKING_QUOTA_MESSAGES.tooManyRequests;
 
-type Person = Awaited<ReturnType<TestApp['signInAs']>>;
-
 const book = (body: unknown, cookie: string) => t.post('/api/reservations', body, { cookie });
 const setStatus = (id: string, status: Reservation['status'], cookie: string) =>
   t.patch(`/api/reservations/${id}`, { status }, { cookie });
 const clientCancels = (id: string, cookie: string) =>
   t.post(`/api/reservations/${id}/cancel`, {}, { cookie });
-
-/** The owner books a walk-in: a night for a new client of their business. */
-const walkIn = async (owner: Person, property: Property, startOffset: number) =>
-  createdReservation(
-    await book(bookingBody(property.id, startOffset, 1, { new_client: newClientInput() }), owner.cookie),
-  );
 
 const bookingsThisMonth = async (ownerId: string) => (await measureUsage(t.db, ownerId)).bookingsThisMonth;
 const statusOf = async (id: string) =>
@@ -56,15 +48,9 @@ const statusOf = async (id: string) =>
 const countOf = async (ownerId: string) =>
   (await t.db.selectFrom('reservations').select('id').where('owner_id', '=', ownerId).execute()).length;
 
-async function starterOwnerWithListing() {
-  const owner = await signInOwner(t, 'starter');
-  const property = await insertProperty(t.db, owner.user.id, { type: 'equipment' });
-  return { owner, property };
-}
-
 describe('clients cannot lock an owner out of their plan', () => {
   it('five one-night requests from one client: three wait, two are refused; the owner’s walk-in and another client still book', async () => {
-    const { owner, property } = await starterOwnerWithListing();
+    const { owner, property } = await starterOwnerWithListing(t);
     const hoarder = await t.signInAs({ role: 'client' });
     for (let i = 0; i < 3; i++)
       createdReservation(await book(bookingBody(property.id, 10 + i * 2, 1), hoarder.cookie));
@@ -97,18 +83,18 @@ describe('clients cannot lock an owner out of their plan', () => {
     expect(createdReservation(await book(bookingBody(property.id, 30, 1), another.cookie)).status).toBe(
       'pending',
     );
-    expect((await walkIn(owner, property, 40)).status).toBe('pending');
+    expect((await walkIn(t, owner, property, 40)).status).toBe('pending');
     expect(await bookingsThisMonth(owner.user.id)).toBe(1);
     expect(await countOf(owner.user.id)).toBe(5);
   });
 
   it('five clients’ waiting requests take no place: the owner still makes five bookings of their own', async () => {
-    const { owner, property } = await starterOwnerWithListing();
+    const { owner, property } = await starterOwnerWithListing(t);
     for (let i = 0; i < 5; i++) {
       const someone = await t.signInAs({ role: 'client' });
       createdReservation(await book(bookingBody(property.id, 10 + i * 2, 1), someone.cookie));
     }
-    for (let i = 0; i < 5; i++) await walkIn(owner, property, 30 + i * 2);
+    for (let i = 0; i < 5; i++) await walkIn(t, owner, property, 30 + i * 2);
     expect(await bookingsThisMonth(owner.user.id)).toBe(5);
     expectError(
       await book(bookingBody(property.id, 50, 1, { new_client: newClientInput() }), owner.cookie),
@@ -142,7 +128,7 @@ describe('clients cannot lock an owner out of their plan', () => {
   it('the owner’s walk-ins for one client are not requests: no cap on them', async () => {
     const owner = await signInOwner(t, 'business');
     const property = await insertProperty(t.db, owner.user.id);
-    const first = await walkIn(owner, property, 10);
+    const first = await walkIn(t, owner, property, 10);
     for (let i = 1; i < 5; i++)
       createdReservation(
         await book(bookingBody(property.id, 10 + i * 2, 1, { client_id: first.client_id }), owner.cookie),
@@ -153,7 +139,7 @@ describe('clients cannot lock an owner out of their plan', () => {
 
 describe('accepting a client’s request takes its place in the month', () => {
   it('a request counts when accepted, not when made', async () => {
-    const { owner, property } = await starterOwnerWithListing();
+    const { owner, property } = await starterOwnerWithListing(t);
     const client = await t.signInAs({ role: 'client' });
     const request = createdReservation(await book(bookingBody(property.id, 10, 1), client.cookie));
     expect(await bookingsThisMonth(owner.user.id)).toBe(0);
@@ -168,10 +154,10 @@ describe('accepting a client’s request takes its place in the month', () => {
   it.each(['confirmed', 'completed'] as const)(
     'accepting over the limit (%s) → 403 with the plan’s reason, nothing changes',
     async (to) => {
-      const { owner, property } = await starterOwnerWithListing();
+      const { owner, property } = await starterOwnerWithListing(t);
       const client = await t.signInAs({ role: 'client' });
       const request = createdReservation(await book(bookingBody(property.id, 10, 1), client.cookie));
-      for (let i = 0; i < 5; i++) await walkIn(owner, property, 20 + i * 2);
+      for (let i = 0; i < 5; i++) await walkIn(t, owner, property, 20 + i * 2);
       expectError(await setStatus(request.id, to, owner.cookie), 403, MONTHLY_LIMIT);
       expect(await statusOf(request.id)).toBe('pending');
       expect(await bookingsThisMonth(owner.user.id)).toBe(5);
@@ -189,9 +175,9 @@ describe('accepting a client’s request takes its place in the month', () => {
   );
 
   it('the owner’s own bookings already hold their place: confirming them at the limit is fine', async () => {
-    const { owner, property } = await starterOwnerWithListing();
+    const { owner, property } = await starterOwnerWithListing(t);
     const walkIns = [];
-    for (let i = 0; i < 5; i++) walkIns.push(await walkIn(owner, property, 10 + i * 2));
+    for (let i = 0; i < 5; i++) walkIns.push(await walkIn(t, owner, property, 10 + i * 2));
     for (const booking of walkIns)
       expect((await setStatus(booking.id, 'confirmed', owner.cookie)).statusCode).toBe(200);
     expect(await bookingsThisMonth(owner.user.id)).toBe(5);
@@ -200,16 +186,16 @@ describe('accepting a client’s request takes its place in the month', () => {
 
 describe('restoring a cancelled booking is checked like a new one', () => {
   it('over the limit → 403, nothing changes; within it, it counts again', async () => {
-    const { owner, property } = await starterOwnerWithListing();
-    const cancelled = await walkIn(owner, property, 10);
+    const { owner, property } = await starterOwnerWithListing(t);
+    const cancelled = await walkIn(t, owner, property, 10);
     expect((await setStatus(cancelled.id, 'cancelled', owner.cookie)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) await walkIn(owner, property, 20 + i * 2);
+    for (let i = 0; i < 4; i++) await walkIn(t, owner, property, 20 + i * 2);
     expect(await bookingsThisMonth(owner.user.id)).toBe(4);
     expect((await setStatus(cancelled.id, 'pending', owner.cookie)).statusCode).toBe(200);
     expect(await bookingsThisMonth(owner.user.id)).toBe(5);
 
     expect((await setStatus(cancelled.id, 'cancelled', owner.cookie)).statusCode).toBe(200);
-    await walkIn(owner, property, 40);
+    await walkIn(t, owner, property, 40);
     for (const to of ['pending', 'confirmed', 'completed'] as const) {
       expectError(await setStatus(cancelled.id, to, owner.cookie), 403, MONTHLY_LIMIT);
       expect(await statusOf(cancelled.id)).toBe('cancelled');
@@ -218,11 +204,11 @@ describe('restoring a cancelled booking is checked like a new one', () => {
   });
 
   it('a client’s cancelled request restored at the limit → 403', async () => {
-    const { owner, property } = await starterOwnerWithListing();
+    const { owner, property } = await starterOwnerWithListing(t);
     const client = await t.signInAs({ role: 'client' });
     const request = createdReservation(await book(bookingBody(property.id, 10, 1), client.cookie));
     expect((await clientCancels(request.id, client.cookie)).statusCode).toBe(200);
-    for (let i = 0; i < 5; i++) await walkIn(owner, property, 20 + i * 2);
+    for (let i = 0; i < 5; i++) await walkIn(t, owner, property, 20 + i * 2);
     expectError(await setStatus(request.id, 'pending', owner.cookie), 403, MONTHLY_LIMIT);
     expect(await statusOf(request.id)).toBe('cancelled');
   });
@@ -232,7 +218,7 @@ describe('restoring a cancelled booking is checked like a new one', () => {
     async (to) => {
       const owner = await signInOwner(t, 'business');
       const property = await insertProperty(t.db, owner.user.id);
-      const first = await walkIn(owner, property, 10);
+      const first = await walkIn(t, owner, property, 10);
       expect((await setStatus(first.id, 'cancelled', owner.cookie)).statusCode).toBe(200);
       const client = await t.signInAs({ role: 'client' });
       createdReservation(await book(bookingBody(property.id, 10, 1), client.cookie));
@@ -244,7 +230,7 @@ describe('restoring a cancelled booking is checked like a new one', () => {
   it('a cancelled booking whose start has passed cannot be restored to pending', async () => {
     const owner = await signInOwner(t, 'business');
     const property = await insertProperty(t.db, owner.user.id);
-    const booking = await walkIn(owner, property, 10);
+    const booking = await walkIn(t, owner, property, 10);
     await t.db
       .updateTable('reservations')
       .set({ status: 'cancelled', start_date: day(-3), end_date: day(-1) })
@@ -259,89 +245,12 @@ describe('restoring a cancelled booking is checked like a new one', () => {
   });
 
   it('upgrading lifts the limit on restoring', async () => {
-    const { owner, property } = await starterOwnerWithListing();
-    const cancelled = await walkIn(owner, property, 10);
+    const { owner, property } = await starterOwnerWithListing(t);
+    const cancelled = await walkIn(t, owner, property, 10);
     expect((await setStatus(cancelled.id, 'cancelled', owner.cookie)).statusCode).toBe(200);
-    for (let i = 0; i < 5; i++) await walkIn(owner, property, 20 + i * 2);
+    for (let i = 0; i < 5; i++) await walkIn(t, owner, property, 20 + i * 2);
     expectError(await setStatus(cancelled.id, 'confirmed', owner.cookie), 403, MONTHLY_LIMIT);
     await setPlan(t.db, owner.user.id, 'pro');
     expect((await setStatus(cancelled.id, 'confirmed', owner.cookie)).statusCode).toBe(200);
-  });
-});
-
-describe('a client booking an owner whose plan refuses it (issue 19, docs/decisions/033)', () => {
-  const refusalMails = async (ownerEmail: string) =>
-    t.db
-      .selectFrom('email_outbox')
-      .select(['subject', 'text'])
-      .where('to_address', '=', ownerEmail)
-      .where('subject', 'like', 'A booking request for % was refused by your plan')
-      .execute();
-  /** A new client's one-night request: refused with the client's message. */
-  const expectRefusedRequest = async (propertyId: string, offset: number) =>
-    expectError(
-      await book(bookingBody(propertyId, offset, 1), (await t.signInAs({ role: 'client' })).cookie),
-      409,
-      BOOKING_QUOTA_MESSAGES.notTakingBookings,
-    );
-
-  it('the month used up: the client reads that the listing is not taking bookings, never the upgrade text; the owner is emailed once that day', async () => {
-    const { owner, property } = await starterOwnerWithListing();
-    for (let i = 0; i < 5; i++) await walkIn(owner, property, 10 + i * 2);
-    const client = await t.signInAs({ role: 'client' });
-    const refused = await book(bookingBody(property.id, 30, 1), client.cookie);
-    expectError(refused, 409, BOOKING_QUOTA_MESSAGES.notTakingBookings);
-    expect(refused.body).not.toContain('Upgrade');
-    expect(await countOf(owner.user.id)).toBe(5);
-
-    const mails = await refusalMails(owner.user.email);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe(`A booking request for ${property.title} was refused by your plan`);
-    expect(mails[0]?.text).toContain("this month's bookings on your plan are used up");
-    expect(mails[0]?.text).toContain('Upgrade for unlimited bookings');
-
-    // Another refusal the same day is counted, not mailed again.
-    await expectRefusedRequest(property.id, 32);
-    expect(await refusalMails(owner.user.email)).toHaveLength(1);
-    expect(await planRefusalsToday(t.db, owner.user.id)).toBe(2);
-
-    // Upgrading lets the client book at once.
-    await setPlan(t.db, owner.user.id, 'pro');
-    expect(createdReservation(await book(bookingBody(property.id, 30, 1), client.cookie)).status).toBe(
-      'pending',
-    );
-  });
-
-  it('a lapsed plan: the same message to the client, and the owner is told to renew', async () => {
-    const { owner, property } = await starterOwnerWithListing();
-    await t.db
-      .updateTable('subscriptions')
-      .set({ status: 'inactive' })
-      .where('owner_id', '=', owner.user.id)
-      .execute();
-    await expectRefusedRequest(property.id, 10);
-    const mails = await refusalMails(owner.user.email);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.text).toContain('your subscription is not active');
-  });
-
-  it('an owner who switched email notifications off is not emailed; the refusal is still counted', async () => {
-    const { owner, property } = await starterOwnerWithListing();
-    await saveNotificationSettings(t.db, owner.user.id, { email: false, sms: false, app: false });
-    for (let i = 0; i < 5; i++) await walkIn(owner, property, 10 + i * 2);
-    await expectRefusedRequest(property.id, 30);
-    expect(await refusalMails(owner.user.email)).toHaveLength(0);
-    expect(await planRefusalsToday(t.db, owner.user.id)).toBe(1);
-  });
-
-  it('the owner’s own walk-in at the limit still reads the plan’s reason (it speaks to them)', async () => {
-    const { owner, property } = await starterOwnerWithListing();
-    for (let i = 0; i < 5; i++) await walkIn(owner, property, 10 + i * 2);
-    expectError(
-      await book(bookingBody(property.id, 30, 1, { new_client: newClientInput() }), owner.cookie),
-      403,
-      MONTHLY_LIMIT,
-    );
-    expect(await refusalMails(owner.user.email)).toHaveLength(0);
   });
 });

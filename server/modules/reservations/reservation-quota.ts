@@ -79,7 +79,7 @@ export async function assertTakingRequests(
 /**
  * A client's request takes no place in the owner's month until accepted; instead a client may have
  * only MAX_OPEN_REQUESTS_PER_LISTING requests waiting per listing. This is the condition the request's
- * insert carries (insertWith's `onlyIf`), so the count costs no round trip of its own: the statement
+ * insert carries (insertRowIf in server/db/insert-with.ts), so the count costs no round trip of its own: the statement
  * inserts nothing past the limit. The booking's first statement holds the client record's row (its
  * upsert locks it), and the insert's snapshot is taken after that, so it sees every request of the
  * client's that committed meanwhile: the client's concurrent requests count one after another.
