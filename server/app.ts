@@ -92,7 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerHostileInputGuards(app);
-  await registerSecurityHeaders(app, options.deps.config);
+  registerSecurityHeaders(app, options.deps.config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

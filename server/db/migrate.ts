@@ -46,6 +46,7 @@ import * as overdueBalanceNotice from './migrations/046-overdue-balance-notice.t
 import * as oneGuardForBookedDates from './migrations/047-one-guard-for-booked-dates.ts';
 import * as outboxClaimWalksInOrder from './migrations/048-outbox-claim-walks-in-order.ts';
 import * as oneClientKeyOnReservations from './migrations/049-one-client-key-on-reservations.ts';
+import * as oneOwnerKeyOnReservations from './migrations/050-one-owner-key-on-reservations.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -96,6 +97,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '047-one-guard-for-booked-dates': oneGuardForBookedDates,
   '048-outbox-claim-walks-in-order': outboxClaimWalksInOrder,
   '049-one-client-key-on-reservations': oneClientKeyOnReservations,
+  '050-one-owner-key-on-reservations': oneOwnerKeyOnReservations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

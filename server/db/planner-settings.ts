@@ -30,14 +30,27 @@ export const NAME_ORDER_WALK = ['enable_seqscan = off', 'enable_bitmapscan = off
  */
 export const QUEUE_ORDER_WALK = ['enable_seqscan = off', 'enable_bitmapscan = off'];
 
-/** Runs statements in a transaction with the given planner settings. */
+/**
+ * Runs statements in a transaction with the given planner settings, made in one statement
+ * (`set_config(…, true)` is SET LOCAL as a function) so they cost one round trip however many.
+ */
 export function withSettings<DB, T>(
   db: Kysely<DB>,
   settings: readonly string[],
   run: (trx: Kysely<DB>) => Promise<T>,
 ): Promise<T> {
+  const statement = settings.length > 0 ? settingsStatement(settings) : null;
   return db.transaction().execute(async (trx) => {
-    for (const setting of settings) await sql.raw(`SET LOCAL ${setting}`).execute(trx);
+    if (statement) await statement.execute(trx);
     return run(trx);
   });
+}
+
+function settingsStatement(settings: readonly string[]) {
+  const calls = settings.map((setting) => {
+    const [name, value] = setting.split('=').map((part) => part.trim());
+    if (!name || !value) throw new Error(`withSettings: "${setting}" is not "name = value"`);
+    return sql`set_config(${name}, ${value}, true)`;
+  });
+  return sql`SELECT ${sql.join(calls)}`;
 }

@@ -41,6 +41,9 @@ function expectCommonHeaders(response: LightMyRequestResponse): void {
   expect(response.headers['x-frame-options']).toBe('DENY');
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(response.headers['x-permitted-cross-domain-policies']).toBe('none');
 }
 
 function setCookies(response: LightMyRequestResponse): string[] {

@@ -1,5 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
 type SecuritySettings = Pick<Config, 'PUBLIC_URL' | 'S3_ENDPOINT' | 'PAYFAST_MODE'>;
@@ -41,14 +42,8 @@ export function contentSecurityPolicyDirectives(config: SecuritySettings): Recor
   };
 }
 
-/**
- * Security headers on every response (pages, API, static files, errors) with @fastify/helmet:
- * CSP, X-Frame-Options DENY, nosniff, Referrer-Policy and, for an https PUBLIC_URL, HSTS.
- * Register before the routes so its hook runs for all of them.
- */
-export async function registerSecurityHeaders(app: FastifyInstance, config: SecuritySettings): Promise<void> {
-  await app.register(fastifyHelmet, {
-    global: true,
+function helmetOptions(config: SecuritySettings): HelmetOptions {
+  return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(config) },
     xFrameOptions: { action: 'deny' },
     // Not 'no-referrer': with it browsers send `Origin: null` on same-origin POSTs, which the auth
@@ -57,5 +52,40 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Secu
     strictTransportSecurity: isHttpsDeployment(config)
       ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true }
       : false,
+  };
+}
+
+/**
+ * The headers helmet sets with our options, worked out once: they are the same on every response
+ * (no per-request nonces), and building helmet's middleware for each request (as @fastify/helmet
+ * does) cost every API call its directives' parsing (docs/decisions/081).
+ */
+export function securityHeaders(config: SecuritySettings): ReadonlyArray<readonly [string, string]> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string | number) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  helmet(helmetOptions(config))(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  return [...headers];
+}
+
+/**
+ * Security headers on every response (pages, API, static files, errors): CSP, X-Frame-Options DENY,
+ * nosniff, Referrer-Policy and, for an https PUBLIC_URL, HSTS. Set on the raw response when the
+ * request arrives, so a response written by any route or error handler carries them. Register
+ * before the routes.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: SecuritySettings): void {
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 }

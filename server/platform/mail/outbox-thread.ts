@@ -18,6 +18,8 @@ export const OUTBOX_THREAD_APPLICATION = 'rentza-outbox';
 
 const RESTART_DELAY_MS = 1000;
 const STOP_TIMEOUT_MS = 15_000;
+/** Pokes closer together than this reach the delivery thread as one message. */
+export const POKE_COALESCE_MS = 20;
 
 /**
  * The outbox worker on a thread of its own (docs/decisions/074), for a PostgreSQL database: an SMTP
@@ -46,22 +48,16 @@ export function startOutboxThread(settings: OutboxThreadSettings, logger: Logger
     thread = worker;
   };
   start();
-  // Pokes made in the same turn of the event loop (many bookings finish together under load) go to
-  // the thread as one message.
-  let pokeQueued = false;
-  const poke = () => {
-    if (pokeQueued) return;
-    pokeQueued = true;
-    setImmediate(() => {
-      pokeQueued = false;
-      thread?.postMessage('poke' satisfies OutboxThreadMessage);
-    });
-  };
+  const pokes = coalescePokes(
+    () => thread?.postMessage('poke' satisfies OutboxThreadMessage),
+    POKE_COALESCE_MS,
+  );
   return {
-    poke,
+    poke: pokes.poke,
     stop: async () => {
       stopping = true;
       if (restartTimer) clearTimeout(restartTimer);
+      pokes.cancel();
       const current = thread;
       if (!current) return;
       const exited = new Promise<void>((resolve) => current.once('exit', () => resolve()));
@@ -69,6 +65,34 @@ export function startOutboxThread(settings: OutboxThreadSettings, logger: Logger
       const timeout = setTimeout(() => void current.terminate(), STOP_TIMEOUT_MS);
       await exited;
       clearTimeout(timeout);
+    },
+  };
+}
+
+/**
+ * Pokes for a thread busy delivering: the first after a quiet moment is sent at once; those that follow
+ * within `ms` are sent as one, at the end of that time. Under load the thread only needs to know that
+ * more mail came; a message per booking cost the request thread its serialization and woke the
+ * delivery thread each time.
+ */
+export function coalescePokes(send: () => void, ms: number) {
+  let lastSentAt = Number.NEGATIVE_INFINITY;
+  let trailing: NodeJS.Timeout | null = null;
+  const sendNow = () => {
+    trailing = null;
+    lastSentAt = performance.now();
+    send();
+  };
+  return {
+    poke: () => {
+      if (trailing) return;
+      const wait = lastSentAt + ms - performance.now();
+      if (wait <= 0) sendNow();
+      else trailing = setTimeout(sendNow, wait);
+    },
+    cancel: () => {
+      if (trailing) clearTimeout(trailing);
+      trailing = null;
     },
   };
 }

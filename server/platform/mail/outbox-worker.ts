@@ -4,8 +4,11 @@ import type { Database } from '../../db/types.ts';
 import { deliverDueBatch, OUTBOX_BATCH_SIZE } from './outbox.ts';
 import type { MailTransport } from './transports.ts';
 
-/** How long a busy worker lets mail gather between rounds that found less than a batch. */
-const OUTBOX_GATHER_MS = 50;
+/**
+ * The least time from the start of a round that found less than a batch to the start of the next:
+ * under load, mail enqueued meanwhile goes out together rather than a round per booking.
+ */
+export const OUTBOX_GATHER_MS = 50;
 
 export interface OutboxWorker {
   /** Ask for an immediate delivery round (after enqueueing). */
@@ -25,8 +28,9 @@ export function startOutboxWorker(
   let pokedWhileRunning = false;
   // One delivery loop per process: it drains the due mail, going on while batches come back full or
   // new mail was enqueued meanwhile; pokes during a round only ask for another round.
-  // Under a steady stream of pokes, a round that found less than a batch waits a moment before the
-  // next, so mail arriving meanwhile goes out together rather than a round per booking.
+  // A round that found less than a batch is followed by the next no sooner than OUTBOX_GATHER_MS
+  // after it started: the first mail after a quiet moment goes at once, and under a steady stream of
+  // pokes the mail of many bookings goes in one round.
   // While batches come back full there is a backlog: a second loop claims and sends beside the first
   // as soon as a full batch is claimed, so the SMTP pool always holds the next batch while the last
   // one's stragglers finish and while a loop waits on the database, instead of idling between rounds.
@@ -42,14 +46,19 @@ export function startOutboxWorker(
         backlog = null;
       });
   };
+  let lastPartialRoundAt = Number.NEGATIVE_INFINITY;
   const drain = async () => {
-    let claimed: number;
-    do {
+    let more = true;
+    while (more && !stopped) {
+      const gathering = lastPartialRoundAt + OUTBOX_GATHER_MS - performance.now();
+      if (gathering > 0) await new Promise((resolve) => setTimeout(resolve, gathering));
+      if (stopped) break;
       pokedWhileRunning = false;
-      ({ claimed } = await deliverDueBatch(db, transport, logger, batchSize, startBacklog));
-      if (claimed < batchSize && pokedWhileRunning && !stopped)
-        await new Promise((resolve) => setTimeout(resolve, OUTBOX_GATHER_MS));
-    } while (!stopped && (claimed === batchSize || pokedWhileRunning));
+      const startedAt = performance.now();
+      const { claimed } = await deliverDueBatch(db, transport, logger, batchSize, startBacklog);
+      if (claimed < batchSize) lastPartialRoundAt = startedAt;
+      more = claimed === batchSize || pokedWhileRunning;
+    }
     await backlog;
   };
   const run = () => {
