@@ -29,24 +29,25 @@
  * After the load the bench waits, servers idle, until the outbox has no mail due and reports how long
  * that took: every mail counted there was really delivered (the dev mailbox row or the SMTP sink's 250).
  *
- * Beside this file: bench/booking/ (the measured checkout's modules, the keep-alive HTTP client, the
- * in-process profile, the outbox claim's EXPLAIN) and bench/support/ (CPU accounting, --cpu-prof summaries).
+ * Beside this file: bench/booking/ (the server processes, the throwaway database and its seed, the
+ * measured checkout's modules, the keep-alive HTTP client, the in-process profile, the outbox claim's
+ * EXPLAIN) and bench/support/ (CPU accounting, --cpu-prof summaries).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { hashPassword } from 'better-auth/crypto';
 import pg from 'pg';
 import { addDays, todayInBusinessZone } from '../domain/dates.ts';
 import { type SmtpSink, startSmtpSink } from '../server/test/smtp-sink.ts';
 import { loadApp } from './booking/app.ts';
-import { type HttpTarget, type Reply, request } from './booking/http.ts';
+import { createDatabase, dropDatabase, type Seeded, type SeedSizes, seed } from './booking/database.ts';
+import { type Reply, request } from './booking/http.ts';
+import { log, sleep } from './booking/log.ts';
 import { explainOutboxClaim } from './booking/outbox-claim.ts';
 import { type PathProfile, printProfile, profileBookingPath } from './booking/profile.ts';
+import { type Server, type ServerSettings, startServer, stopServer } from './booking/servers.ts';
 import {
   cpuProfileFiles,
   monotonicMicros,
@@ -54,7 +55,6 @@ import {
   summarizeCpuProfiles,
 } from './support/cpu-profile.ts';
 import { cpuBetween, cpuSnapshot } from './support/process-cpu.ts';
-import { freePort } from './support/server.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 48);
@@ -76,6 +76,19 @@ const AUTH_SECRET = randomBytes(32).toString('base64url');
 const REPO_ROOT = path.resolve(process.env.BENCH_SERVER_ROOT || path.resolve(import.meta.dirname, '..'));
 const MAIL_MODE = process.env.BENCH_MAIL === 'smtp' ? 'smtp' : 'dev-mailbox';
 const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 180);
+const SEED_SIZES: SeedSizes = {
+  owners: OWNER_COUNT,
+  properties: PROPERTY_COUNT,
+  conflictGroups: CONFLICT_GROUPS,
+  clients: CLIENT_COUNT,
+  password: PASSWORD,
+};
+const serverSettings: ServerSettings = {
+  root: REPO_ROOT,
+  authSecret: AUTH_SECRET,
+  cpuProfile: CPU_PROFILE,
+  maxSockets: CONCURRENCY + CONFLICT_GROUPS * 32,
+};
 
 /** The measured checkout's own code (BENCH_SERVER_ROOT), for the in-process profile and the claim query. */
 const app = await loadApp(REPO_ROOT);
@@ -84,190 +97,10 @@ const FIRST_DAY = addDays(todayInBusinessZone(), 1);
 /** Load-phase stays are 1 to 3 nights inside 4-day slots, so no two ever overlap. */
 const SLOT_DAYS = 4;
 
-function log(message: string): void {
-  process.stdout.write(`· ${message}\n`);
-}
-
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.ceil((p / 100) * sorted.length) - 1;
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] as number;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// ---------------------------------------------------------------------------------------------------
-// Servers
-// ---------------------------------------------------------------------------------------------------
-
-interface Server extends HttpTarget {
-  index: number;
-  child: ChildProcess;
-  output: string[];
-}
-
-async function startServer(
-  index: number,
-  databaseUrl: string,
-  dataDir: string,
-  smtpUrl: string | null,
-): Promise<Server> {
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(env)) {
-    if (key === 'SMTP_URL' || key.startsWith('S3_') || key === 'DEMO_DATA') delete env[key];
-  }
-  Object.assign(env, {
-    NODE_ENV: 'development', // production needs SMTP; these servers capture mail in the dev mailbox
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: publicUrl,
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: path.join(dataDir, `server-${index}`),
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    AUTH_SECRET,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
-  });
-  const profileArgs = CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profiles')}`] : [];
-  const child = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'server/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => {
-    output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    if (output.length > 200) output.splice(0, output.length - 200);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY + CONFLICT_GROUPS * 32 });
-  const server: Server = { index, port, publicUrl, agent, child, output };
-
-  const deadline = performance.now() + 90_000;
-  while (performance.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`server ${index} exited with ${child.exitCode}:\n${output.join('\n')}`);
-    }
-    try {
-      const health = await request(server, 'GET', '/api/health');
-      if (health.status === 200) {
-        log(`server ${index}: pid ${child.pid}, ${publicUrl} healthy`);
-        return server;
-      }
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server ${index} not healthy after 90 s:\n${output.join('\n')}`);
-}
-
-async function stopServer(server: Server): Promise<void> {
-  server.agent.destroy();
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Database: throwaway database, seed in SQL
-// ---------------------------------------------------------------------------------------------------
-
-async function createDatabase(): Promise<{ name: string; url: string }> {
-  const name = `rentza_bench_booking_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const version = await admin.query<{ server_version: string }>('SHOW server_version');
-    log(`postgres ${version.rows[0]?.server_version}: created throwaway database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
-}
-
-async function dropDatabase(name: string): Promise<void> {
-  if (process.env.BENCH_KEEP_DATABASE === '1') {
-    log(`kept database ${name} (BENCH_KEEP_DATABASE=1)`);
-    return;
-  }
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-      [name],
-    );
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    log(`dropped ${name}`);
-  } finally {
-    await admin.end();
-  }
-}
-
-interface Seeded {
-  /** Property ids by index: the first PROPERTY_COUNT for the load, the rest for the conflict phase. */
-  propertyIds: string[];
-  clientEmails: string[];
-}
-
-async function seed(db: pg.Pool): Promise<Seeded> {
-  const passwordHash = await hashPassword(PASSWORD);
-  await db.query(
-    `INSERT INTO users (name, email, email_verified, first_name, last_name, role)
-     SELECT 'Bench Owner ' || g, 'bench.owner' || g || '@example.co.za', true, 'Bench', 'Owner ' || g, 'owner'
-     FROM generate_series(1, $1::int) g`,
-    [OWNER_COUNT],
-  );
-  await db.query(
-    `INSERT INTO subscriptions (owner_id, plan_id) SELECT id, 'business' FROM users WHERE role = 'owner'
-     ON CONFLICT (owner_id) DO UPDATE SET plan_id = 'business'`,
-  );
-  const totalProperties = PROPERTY_COUNT + CONFLICT_GROUPS;
-  const properties = await db.query<{ id: string }>(
-    `WITH owners AS (SELECT array_agg(id ORDER BY email) AS ids FROM users WHERE role = 'owner')
-     INSERT INTO properties (owner_id, type, category, title, description, city, location, price_per_day_cents,
-       cleaning_fee_cents, security_deposit_cents, specifications)
-     SELECT owners.ids[1 + g % $2::int], 'accommodation', 'apartment', 'Bench apartment #' || g,
-       'A two-bedroom apartment for the booking benchmark.', 'Cape Town', g || ' Long Street, Cape Town',
-       80000 + (g % 20) * 5000, 25000, 100000,
-       '{"type":"accommodation","bedrooms":2,"bathrooms":1,"furnished":false,"maxOccupants":4,"maxGuests":4}'::jsonb
-     FROM owners, generate_series(0, $1::int - 1) g
-     ORDER BY g
-     RETURNING id`,
-    [totalProperties, OWNER_COUNT],
-  );
-  const clients = await db.query<{ id: string; email: string }>(
-    `INSERT INTO users (name, email, email_verified, first_name, last_name, role)
-     SELECT 'Bench Client ' || g, 'bench.client' || lpad(g::text, 4, '0') || '@example.co.za', true,
-       'Bench', 'Client ' || g, 'client'
-     FROM generate_series(1, $1::int) g
-     ORDER BY g
-     RETURNING id, email`,
-    [CLIENT_COUNT],
-  );
-  await db.query(
-    `INSERT INTO accounts (account_id, provider_id, user_id, password)
-     SELECT id::text, 'credential', id, $1 FROM users WHERE role = 'client'`,
-    [passwordHash],
-  );
-  await db.query('ANALYZE');
-  log(
-    `seeded ${OWNER_COUNT} owners (business plan), ${properties.rowCount} properties, ${clients.rowCount} clients`,
-  );
-  return { propertyIds: properties.rows.map((r) => r.id), clientEmails: clients.rows.map((r) => r.email) };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -502,7 +335,7 @@ async function main(): Promise<void> {
     `${SERVER_COUNT} servers (${REPO_ROOT}), ${CONCURRENCY} requests in flight, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured; mail to the ${MAIL_MODE}; first bookable day ${FIRST_DAY}`,
   );
 
-  const database = await createDatabase();
+  const database = await createDatabase(ADMIN_URL);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rentza-bench-booking-'));
   const servers: Server[] = [];
   let sink: SmtpSink | null = null;
@@ -525,9 +358,9 @@ async function main(): Promise<void> {
       ? `smtp://127.0.0.1:${sink.port}${connections ? `?maxConnections=${Number(connections)}` : ''}`
       : null;
     for (let i = 0; i < SERVER_COUNT; i++)
-      servers.push(await startServer(i + 1, database.url, dataDir, smtpUrl));
+      servers.push(await startServer(i + 1, database.url, dataDir, smtpUrl, serverSettings));
     pool = new pg.Pool({ connectionString: database.url, max: 4 });
-    const seeded = await seed(pool);
+    const seeded = await seed(pool, SEED_SIZES);
 
     const signInStart = performance.now();
     const signedIn = await mapLimit(seeded.clientEmails, 8, (email, i) =>
@@ -729,7 +562,7 @@ async function main(): Promise<void> {
         profileWindow.serverCpuMsPerBooking,
       );
     }
-    await dropDatabase(database.name);
+    await dropDatabase(ADMIN_URL, database.name);
     rmSync(dataDir, { recursive: true, force: true });
   }
   process.stdout.write(`\nTotal run time: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);

@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { day, insertClientRecord, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
+import { insertClientRecord, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
+import { constraintNames, insertReservationRow } from '../../test/constraints.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import * as oneGuardForBookedDates from './047-one-guard-for-booked-dates.ts';
 
@@ -12,11 +13,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const exclusionsOf = async (table: string) =>
-  (
-    await sql<{ conname: string }>`SELECT conname FROM pg_constraint
-      WHERE conrelid = ${table}::regclass AND contype = 'x' ORDER BY conname`.execute(t.db)
-  ).rows.map((row) => row.conname);
+const exclusionsOf = (table: string) => constraintNames(t.db, table, 'x');
 
 describe('migration 047: one guard for booked dates', () => {
   it('occupied_periods alone refuses a second booking of held nights; undone, the reservation’s own guard is back', async () => {
@@ -24,10 +21,7 @@ describe('migration 047: one guard for booked dates', () => {
     const flat = await insertProperty(t.db, owner.user.id);
     const clientId = await insertClientRecord(t.db, owner.user.id);
     const bookNights = (start: number, end: number) =>
-      sql`INSERT INTO reservations (property_id, owner_id, client_id, start_date, end_date, status)
-        VALUES (${flat.id}, ${owner.user.id}, ${clientId}, ${day(start)}, ${day(end)}, 'pending')`.execute(
-        t.db,
-      );
+      insertReservationRow(t.db, { propertyId: flat.id, ownerId: owner.user.id, clientId, start, end });
 
     expect(await exclusionsOf('reservations')).toEqual([]);
     expect(await exclusionsOf('occupied_periods')).toEqual(['no_overlapping_occupation']);

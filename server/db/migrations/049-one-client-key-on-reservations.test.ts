@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { day, insertClientRecord, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
+import { insertClientRecord, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
+import { constraintNames, insertReservationRow } from '../../test/constraints.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import * as oneClientKeyOnReservations from './049-one-client-key-on-reservations.ts';
 
@@ -13,12 +14,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const clientKeysOf = async () =>
-  (
-    await sql<{ conname: string }>`SELECT conname FROM pg_constraint
-      WHERE conrelid = 'reservations'::regclass AND contype = 'f'
-        AND confrelid = 'clients'::regclass ORDER BY conname`.execute(t.db)
-  ).rows.map((row) => row.conname);
+const clientKeysOf = () => constraintNames(t.db, 'reservations', 'f', 'clients');
 
 describe('migration 049: one client key on reservations', () => {
   it('a booking of a client that does not exist, or of another business, is refused by the one key left', async () => {
@@ -27,10 +23,13 @@ describe('migration 049: one client key on reservations', () => {
     const flat = await insertProperty(t.db, owner.user.id);
     const othersClient = await insertClientRecord(t.db, other.user.id);
     const book = (clientId: string, start: number) =>
-      sql`INSERT INTO reservations (property_id, owner_id, client_id, start_date, end_date, status)
-        VALUES (${flat.id}, ${owner.user.id}, ${clientId}, ${day(start)}, ${day(start + 1)}, 'pending')`.execute(
-        t.db,
-      );
+      insertReservationRow(t.db, {
+        propertyId: flat.id,
+        ownerId: owner.user.id,
+        clientId,
+        start,
+        end: start + 1,
+      });
 
     expect(await clientKeysOf()).toEqual(['reservations_client_of_business']);
     const refusedBy = { code: '23503', constraint: 'reservations_client_of_business' };

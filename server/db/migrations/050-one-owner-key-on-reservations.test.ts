@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { day, insertClientRecord, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
+import { insertClientRecord, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
+import { constraintNames, insertReservationRow } from '../../test/constraints.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import * as oneOwnerKeyOnReservations from './050-one-owner-key-on-reservations.ts';
 
@@ -13,12 +14,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const userKeysOf = async () =>
-  (
-    await sql<{ conname: string }>`SELECT conname FROM pg_constraint
-      WHERE conrelid = 'reservations'::regclass AND contype = 'f'
-        AND confrelid = 'users'::regclass ORDER BY conname`.execute(t.db)
-  ).rows.map((row) => row.conname);
+const userKeysOf = () => constraintNames(t.db, 'reservations', 'f', 'users');
 
 describe('migration 050: the owner of a booking is held by its client key', () => {
   it('a booking for an owner that does not exist is refused, and an owner with bookings cannot be deleted', async () => {
@@ -26,10 +22,7 @@ describe('migration 050: the owner of a booking is held by its client key', () =
     const flat = await insertProperty(t.db, owner.user.id);
     const client = await insertClientRecord(t.db, owner.user.id);
     const book = (ownerId: string, start: number) =>
-      sql`INSERT INTO reservations (property_id, owner_id, client_id, start_date, end_date, status)
-        VALUES (${flat.id}, ${ownerId}, ${client}, ${day(start)}, ${day(start + 1)}, 'pending')`.execute(
-        t.db,
-      );
+      insertReservationRow(t.db, { propertyId: flat.id, ownerId, clientId: client, start, end: start + 1 });
 
     expect(await userKeysOf()).toEqual(['reservations_created_by_fkey']);
     await expect(book(randomUUID(), 10)).rejects.toMatchObject({

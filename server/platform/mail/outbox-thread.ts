@@ -19,7 +19,7 @@ export const OUTBOX_THREAD_APPLICATION = 'rentza-outbox';
 const RESTART_DELAY_MS = 1000;
 const STOP_TIMEOUT_MS = 15_000;
 /** Pokes closer together than this reach the delivery thread as one message. */
-export const POKE_COALESCE_MS = 20;
+const POKE_COALESCE_MS = 20;
 
 /**
  * The outbox worker on a thread of its own (docs/decisions/074), for a PostgreSQL database: an SMTP

@@ -1,0 +1,106 @@
+/** The booking bench's throwaway database and its seed (bench/booking.ts). */
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from 'better-auth/crypto';
+import pg from 'pg';
+import { log } from './log.ts';
+
+/** A throwaway database on the server of `adminUrl`. */
+export async function createDatabase(adminUrl: string): Promise<{ name: string; url: string }> {
+  const name = `rentza_bench_booking_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const version = await admin.query<{ server_version: string }>('SHOW server_version');
+    log(`postgres ${version.rows[0]?.server_version}: created throwaway database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  if (process.env.BENCH_KEEP_DATABASE === '1') {
+    log(`kept database ${name} (BENCH_KEEP_DATABASE=1)`);
+    return;
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [name],
+    );
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    log(`dropped ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export interface Seeded {
+  /** Property ids by index: the first `properties` for the load, the rest for the conflict phase. */
+  propertyIds: string[];
+  clientEmails: string[];
+}
+
+export interface SeedSizes {
+  owners: number;
+  /** Listings the load books. */
+  properties: number;
+  /** Listings of the conflict phase, one per group. */
+  conflictGroups: number;
+  clients: number;
+  /** Every client's password. */
+  password: string;
+}
+
+/** Owners on the business plan, their listings and signed-up clients, in SQL. */
+export async function seed(db: pg.Pool, sizes: SeedSizes): Promise<Seeded> {
+  const passwordHash = await hashPassword(sizes.password);
+  await db.query(
+    `INSERT INTO users (name, email, email_verified, first_name, last_name, role)
+     SELECT 'Bench Owner ' || g, 'bench.owner' || g || '@example.co.za', true, 'Bench', 'Owner ' || g, 'owner'
+     FROM generate_series(1, $1::int) g`,
+    [sizes.owners],
+  );
+  await db.query(
+    `INSERT INTO subscriptions (owner_id, plan_id) SELECT id, 'business' FROM users WHERE role = 'owner'
+     ON CONFLICT (owner_id) DO UPDATE SET plan_id = 'business'`,
+  );
+  const totalProperties = sizes.properties + sizes.conflictGroups;
+  const properties = await db.query<{ id: string }>(
+    `WITH owners AS (SELECT array_agg(id ORDER BY email) AS ids FROM users WHERE role = 'owner')
+     INSERT INTO properties (owner_id, type, category, title, description, city, location, price_per_day_cents,
+       cleaning_fee_cents, security_deposit_cents, specifications)
+     SELECT owners.ids[1 + g % $2::int], 'accommodation', 'apartment', 'Bench apartment #' || g,
+       'A two-bedroom apartment for the booking benchmark.', 'Cape Town', g || ' Long Street, Cape Town',
+       80000 + (g % 20) * 5000, 25000, 100000,
+       '{"type":"accommodation","bedrooms":2,"bathrooms":1,"furnished":false,"maxOccupants":4,"maxGuests":4}'::jsonb
+     FROM owners, generate_series(0, $1::int - 1) g
+     ORDER BY g
+     RETURNING id`,
+    [totalProperties, sizes.owners],
+  );
+  const clients = await db.query<{ id: string; email: string }>(
+    `INSERT INTO users (name, email, email_verified, first_name, last_name, role)
+     SELECT 'Bench Client ' || g, 'bench.client' || lpad(g::text, 4, '0') || '@example.co.za', true,
+       'Bench', 'Client ' || g, 'client'
+     FROM generate_series(1, $1::int) g
+     ORDER BY g
+     RETURNING id, email`,
+    [sizes.clients],
+  );
+  await db.query(
+    `INSERT INTO accounts (account_id, provider_id, user_id, password)
+     SELECT id::text, 'credential', id, $1 FROM users WHERE role = 'client'`,
+    [passwordHash],
+  );
+  await db.query('ANALYZE');
+  log(
+    `seeded ${sizes.owners} owners (business plan), ${properties.rowCount} properties, ${clients.rowCount} clients`,
+  );
+  return { propertyIds: properties.rows.map((r) => r.id), clientEmails: clients.rows.map((r) => r.email) };
+}
