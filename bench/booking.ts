@@ -15,6 +15,8 @@
  *   BENCH_BASELINE_SECONDS  GET /api/session at the same concurrency, for the auth-only cost (default 8; 0 skips)
  *   BENCH_CLIENTS           signed-in client users (default 128)
  *   BENCH_PROPERTIES        properties the load phase books (default 2000: 90 days of 4-day slots hold ~45,000 bookings)
+ *   BENCH_HISTORY           past reservations on the books before the load, with every client's record at
+ *                           every business and the owners' bells full (default 20000; 0: an empty database)
  *   BENCH_PROFILE_BOOKINGS  bookings made one at a time in this process with every query timed (default 100; 0 skips)
  *   BENCH_CPU_PROFILE       "1": run the servers with --cpu-prof and summarize where their CPU went during the load
  *   BENCH_EXPLAIN           "1": print the EXPLAIN ANALYZE of the outbox worker's claim query after the load
@@ -65,6 +67,7 @@ const CPU_PROFILE = process.env.BENCH_CPU_PROFILE === '1';
 const PROFILE_BOOKINGS = Number(process.env.BENCH_PROFILE_BOOKINGS ?? 100);
 const CLIENT_COUNT = Number(process.env.BENCH_CLIENTS ?? 128);
 const PROPERTY_COUNT = Number(process.env.BENCH_PROPERTIES ?? 2000);
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 20_000);
 const OWNER_COUNT = 4;
 const SERVER_COUNT = 2;
 /** Conflict phase: this many (property, dates) groups, each hit by this many simultaneous requests. */
@@ -76,12 +79,16 @@ const AUTH_SECRET = randomBytes(32).toString('base64url');
 const REPO_ROOT = path.resolve(process.env.BENCH_SERVER_ROOT || path.resolve(import.meta.dirname, '..'));
 const MAIL_MODE = process.env.BENCH_MAIL === 'smtp' ? 'smtp' : 'dev-mailbox';
 const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 180);
+/** Bookings start tomorrow, so a run across midnight in Johannesburg never books a past day. */
+const FIRST_DAY = addDays(todayInBusinessZone(), 1);
 const SEED_SIZES: SeedSizes = {
   owners: OWNER_COUNT,
   properties: PROPERTY_COUNT,
   conflictGroups: CONFLICT_GROUPS,
   clients: CLIENT_COUNT,
   password: PASSWORD,
+  history: HISTORY,
+  firstDay: FIRST_DAY,
 };
 const serverSettings: ServerSettings = {
   root: REPO_ROOT,
@@ -92,8 +99,6 @@ const serverSettings: ServerSettings = {
 
 /** The measured checkout's own code (BENCH_SERVER_ROOT), for the in-process profile and the claim query. */
 const app = await loadApp(REPO_ROOT);
-/** Bookings start tomorrow, so a run across midnight in Johannesburg never books a past day. */
-const FIRST_DAY = addDays(todayInBusinessZone(), 1);
 /** Load-phase stays are 1 to 3 nights inside 4-day slots, so no two ever overlap. */
 const SLOT_DAYS = 4;
 
@@ -474,7 +479,7 @@ async function main(): Promise<void> {
     const backlog = outboxAfterLoad.rows[0]?.pending ?? 0;
 
     const p = (q: number) => percentile(load.latencies, q);
-    const expected = warmupCreated + created + conflictCreated + profileCreated;
+    const expected = seeded.history + warmupCreated + created + conflictCreated + profileCreated;
     const rows: [string, string][] = [
       ['CPU cores (shared by both servers, PostgreSQL and this load generator)', String(cores.length)],
       ['server processes', `${SERVER_COUNT} (node --import tsx server/main.ts, pg pool of 10 each)`],
@@ -524,7 +529,7 @@ async function main(): Promise<void> {
       ],
       [
         'reservations in the database',
-        `${t?.reservations}; created ${expected} (API 201s: warm-up ${warmupCreated} + load ${created} + conflicts ${conflictCreated}; profile ${profileCreated}): ${t?.reservations === expected ? 'match' : 'MISMATCH'}`,
+        `${t?.reservations}; expected ${expected} (seeded history ${seeded.history}; API 201s: warm-up ${warmupCreated} + load ${created} + conflicts ${conflictCreated}; profile ${profileCreated}): ${t?.reservations === expected ? 'match' : 'MISMATCH'}`,
       ],
       [
         'outbox at the end',

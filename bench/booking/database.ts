@@ -44,6 +44,8 @@ export interface Seeded {
   /** Property ids by index: the first `properties` for the load, the rest for the conflict phase. */
   propertyIds: string[];
   clientEmails: string[];
+  /** Past reservations seeded (SeedSizes.history). */
+  history: number;
 }
 
 export interface SeedSizes {
@@ -55,6 +57,13 @@ export interface SeedSizes {
   clients: number;
   /** Every client's password. */
   password: string;
+  /**
+   * Past stays already on the books when the load starts, spread over the load's listings, with the
+   * client records of every client at every business and each owner's bell full. 0: an empty database.
+   */
+  history: number;
+  /** The first bookable day: the history ends the day before it. */
+  firstDay: string;
 }
 
 /** Owners on the business plan, their listings and signed-up clients, in SQL. */
@@ -98,9 +107,65 @@ export async function seed(db: pg.Pool, sizes: SeedSizes): Promise<Seeded> {
      SELECT id::text, 'credential', id, $1 FROM users WHERE role = 'client'`,
     [passwordHash],
   );
+  const history = sizes.history > 0 ? await seedHistory(db, sizes) : 0;
   await db.query('ANALYZE');
   log(
-    `seeded ${sizes.owners} owners (business plan), ${properties.rowCount} properties, ${clients.rowCount} clients`,
+    `seeded ${sizes.owners} owners (business plan), ${properties.rowCount} properties, ${clients.rowCount} clients, ${history} past reservations`,
   );
-  return { propertyIds: properties.rows.map((r) => r.id), clientEmails: clients.rows.map((r) => r.email) };
+  return {
+    propertyIds: properties.rows.map((r) => r.id),
+    clientEmails: clients.rows.map((r) => r.email),
+    history,
+  };
+}
+
+/** Owners' bells hold this many notices when the load starts: the retention limit (docs/decisions/042). */
+const FULL_BELL = 200;
+
+/**
+ * A business that has been trading: every client has a record with every owner, the load's listings
+ * have `sizes.history` completed stays of 3 nights before the first bookable day (36 days apart, so
+ * none overlap), and each owner's bell is full. Without it the load starts on empty tables, whose
+ * statements PostgreSQL plans once per connection while they are nearly empty (sequential scans that
+ * then read every booking made since), which a server that has been trading never sees.
+ */
+async function seedHistory(db: pg.Pool, sizes: SeedSizes): Promise<number> {
+  await db.query(
+    `INSERT INTO clients (owner_id, first_name, last_name, email, phone, region, user_id)
+     SELECT o.id, c.first_name, c.last_name, c.email, c.phone, 'ZA', c.id
+     FROM users o CROSS JOIN users c WHERE o.role = 'owner' AND c.role = 'client'`,
+  );
+  const perListing = Math.ceil(sizes.history / sizes.properties);
+  const reservations = await db.query(
+    `WITH listings AS (
+       SELECT id, owner_id, price_per_day_cents, row_number() OVER (ORDER BY title) AS n FROM properties
+     ), records AS (
+       SELECT id, owner_id, row_number() OVER (PARTITION BY owner_id ORDER BY email) - 1 AS place,
+         count(*) OVER (PARTITION BY owner_id) AS of
+       FROM clients
+     ), stays AS (
+       SELECT l.id AS property_id, l.owner_id, r.id AS client_id, l.price_per_day_cents,
+         $1::date - 36 * (k + 1) AS start_date
+       FROM listings l
+       CROSS JOIN generate_series(0, $2::int - 1) k
+       JOIN records r ON r.owner_id = l.owner_id AND r.place = (l.n * 7 + k) % r.of
+       WHERE l.n <= $3::int
+       ORDER BY start_date, l.n
+       LIMIT $4::int
+     )
+     INSERT INTO reservations (property_id, owner_id, client_id, start_date, end_date, status, guests,
+       total_price_cents, security_deposit_cents, created_by, counted_at, created_at, updated_at)
+     SELECT property_id, owner_id, client_id, start_date, start_date + 3, 'completed', 2,
+       3 * price_per_day_cents, 100000, owner_id, start_date - 14, start_date - 14, start_date + 3
+     FROM stays`,
+    [sizes.firstDay, perListing, sizes.properties, sizes.history],
+  );
+  await db.query(
+    `INSERT INTO in_app_notifications (user_id, kind, title, body, link, read_at, created_at)
+     SELECT o.id, 'booking_request', 'New booking request', 'A past booking request.',
+       '/reservation-management', now() - g * interval '1 hour', now() - g * interval '1 hour'
+     FROM users o CROSS JOIN generate_series(1, $1::int) g WHERE o.role = 'owner'`,
+    [FULL_BELL],
+  );
+  return reservations.rowCount ?? 0;
 }

@@ -6,20 +6,10 @@ import type { Reservation } from '../../../domain/schemas/reservation.ts';
 import { bookingBody, insertProperty, signInOwner } from '../../test/booking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { saveNotificationSettings } from '../notification-settings/notification-settings.repository.ts';
-import { KEPT_PER_USER, notifyUser } from './in-app-notifications.service.ts';
+import { bellTitles, oldNotices } from './bell-fixtures.ts';
+import { KEPT_PER_USER, notifyUser, notifyUsers } from './in-app-notifications.service.ts';
 
 let t: TestApp;
-/** A full bell of old notices, "Old 0" (a minute ago) to "Old 199" (the oldest). */
-const oldNotices = (userId: string) =>
-  Array.from({ length: KEPT_PER_USER }, (_, n) => ({
-    user_id: userId,
-    kind: 'support_reply' as const,
-    title: `Old ${n}`,
-    body: '',
-    link: null,
-    created_at: new Date(Date.now() - (n + 1) * 60_000),
-  }));
-
 beforeAll(async () => {
   t = await createTestApp();
 }, 90_000);
@@ -286,6 +276,43 @@ describe('reading and marking', () => {
     expect(kept[0]?.title).toBe('New');
     expect(kept.map((row) => row.title)).not.toContain('Ancient');
     expect(kept.map((row) => row.title)).not.toContain(`Old ${KEPT_PER_USER - 1}`);
+  });
+
+  it('trims each recipient of one notice to their own bounds, and no one else', async () => {
+    const [full, few, bystander] = await Promise.all([
+      t.signInAs({ role: 'owner' }),
+      t.signInAs({ role: 'owner' }),
+      t.signInAs({ role: 'owner' }),
+    ]);
+    const ancient = (userId: string) => ({
+      user_id: userId,
+      kind: 'support_reply' as const,
+      title: 'Ancient',
+      body: '',
+      link: null,
+      created_at: new Date(Date.now() - 91 * 86_400_000),
+    });
+    await t.db
+      .insertInto('in_app_notifications')
+      .values([
+        ...oldNotices(full.user.id),
+        ...oldNotices(few.user.id).slice(0, 5),
+        ancient(few.user.id),
+        ...oldNotices(bystander.user.id),
+        ancient(bystander.user.id),
+      ])
+      .execute();
+    const notice = { kind: 'support_reply' as const, title: 'New', body: '', link: null };
+    expect(await notifyUsers(t.db, [full.user.id, few.user.id], notice)).toHaveLength(2);
+    const fullBell = await bellTitles(t.db, full.user.id);
+    expect(fullBell).toHaveLength(KEPT_PER_USER);
+    expect(fullBell[0]).toBe('New');
+    expect(fullBell).toContain(`Old ${KEPT_PER_USER - 2}`);
+    expect(fullBell).not.toContain(`Old ${KEPT_PER_USER - 1}`);
+    expect(await bellTitles(t.db, few.user.id)).toEqual(['New', 'Old 0', 'Old 1', 'Old 2', 'Old 3', 'Old 4']);
+    const untouched = await bellTitles(t.db, bystander.user.id);
+    expect(untouched).toHaveLength(KEPT_PER_USER + 1);
+    expect(untouched).toContain('Ancient');
   });
 });
 

@@ -86,6 +86,12 @@ export function notificationInsert(
  * Retention's delete for some recipients. `adding` is how many notifications each of them gets in the
  * same statement (which this delete does not see yet): they take the newest places.
  *
+ * Each recipient's rows past the kept ones are found by walking their index from the newest and
+ * skipping the kept places, and the too-old ones by their index's range: only those rows are read
+ * and locked, each by its key (`id = ANY (ARRAY(…))`, so the plan does not depend on how many rows the
+ * planner expects). Decision 082: ranking every row of the bell and then filtering every row again
+ * read each kept notification twice, on every booking request.
+ *
  * Rows another transaction is deleting are skipped, not waited for (docs/decisions/079): two bookings
  * of one business both found the owner's oldest notification past the limit, and the second waited
  * for the first to commit, holding its own booking open meanwhile. The other transaction deletes the
@@ -95,19 +101,23 @@ export function notificationInsert(
 export function retentionDelete(recipients: readonly string[], adding: number) {
   return sql`
     DELETE FROM in_app_notifications
-    WHERE id IN (
+    WHERE id = ANY (ARRAY(
       SELECT id FROM in_app_notifications
-      WHERE user_id IN (${sql.join(recipients)})
-        AND (created_at < now() - make_interval(days => ${KEPT_DAYS})
-          OR id IN (
-            SELECT id FROM (
-              SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY created_at DESC, id DESC) AS place
-              FROM in_app_notifications WHERE user_id IN (${sql.join(recipients)})
-            ) ranked
-            WHERE place > ${KEPT_PER_USER - adding}
-          ))
+      WHERE id = ANY (ARRAY(
+        SELECT past.id
+        FROM unnest(ARRAY[${sql.join(recipients)}]::uuid[]) AS recipient (user_id)
+        CROSS JOIN LATERAL (
+          (SELECT id FROM in_app_notifications
+            WHERE user_id = recipient.user_id
+            ORDER BY created_at DESC, id DESC
+            OFFSET ${KEPT_PER_USER - adding})
+          UNION ALL
+          (SELECT id FROM in_app_notifications
+            WHERE user_id = recipient.user_id AND created_at < now() - make_interval(days => ${KEPT_DAYS}))
+        ) past
+      ))
       FOR UPDATE SKIP LOCKED
-    )`;
+    ))`;
 }
 
 /** One user's notification (the hook other modules use, e.g. a support reply); see notifyUsers. */

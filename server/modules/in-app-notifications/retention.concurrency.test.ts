@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { testDatabaseUrl } from '../../test/test-database.ts';
+import { bellTitles, oldNotices } from './bell-fixtures.ts';
 import { KEPT_PER_USER, notifyUser } from './in-app-notifications.service.ts';
 
 /**
@@ -21,31 +22,9 @@ describe.runIf(databaseUrl)('retention while another notice is being written (Po
 
   const notice = (userId: string, title: string) =>
     ({ userId, kind: 'support_reply', title, body: '', link: null }) as const;
-  const titles = async (userId: string) =>
-    (
-      await t.db
-        .selectFrom('in_app_notifications')
-        .select('title')
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .execute()
-    ).map((row) => row.title);
-
   it('a second notice does not wait for the first one’s retention; the next notice trims the bell back', async () => {
     const { user } = await t.signInAs({ role: 'owner' });
-    await t.db
-      .insertInto('in_app_notifications')
-      .values(
-        Array.from({ length: KEPT_PER_USER }, (_, n) => ({
-          user_id: user.id,
-          kind: 'support_reply' as const,
-          title: `Old ${n}`,
-          body: '',
-          link: null,
-          created_at: new Date(Date.now() - (n + 1) * 60_000),
-        })),
-      )
-      .execute();
+    await t.db.insertInto('in_app_notifications').values(oldNotices(user.id)).execute();
 
     // The first notice's transaction has deleted the oldest notice and stays open.
     let firstWritten!: () => void;
@@ -74,13 +53,13 @@ describe.runIf(databaseUrl)('retention while another notice is being written (Po
       await first;
     }
 
-    const both = await titles(user.id);
+    const both = await bellTitles(t.db, user.id);
     expect(both).toHaveLength(KEPT_PER_USER + 1);
     expect(both.slice(0, 2).sort()).toEqual(['First', 'Second']);
     expect(both).not.toContain(`Old ${KEPT_PER_USER - 1}`);
 
     await notifyUser(t.db, notice(user.id, 'Third'));
-    const trimmed = await titles(user.id);
+    const trimmed = await bellTitles(t.db, user.id);
     expect(trimmed).toHaveLength(KEPT_PER_USER);
     expect(trimmed[0]).toBe('Third');
     // Old 0 is the newest of the old ones: the two past the limit went.
