@@ -45,7 +45,17 @@ import { addDays, todayInBusinessZone } from '../domain/dates.ts';
 import { type SmtpSink, startSmtpSink } from '../server/test/smtp-sink.ts';
 import { loadApp } from './booking/app.ts';
 import { createDatabase, dropDatabase, type Seeded, type SeedSizes, seed } from './booking/database.ts';
-import { type Reply, request } from './booking/http.ts';
+import { request } from './booking/http.ts';
+import {
+  type Booking,
+  book,
+  loadBooking,
+  type PhaseResult,
+  percentile,
+  runLoad,
+  type SignedIn,
+  signInAll,
+} from './booking/load.ts';
 import { log, sleep } from './booking/log.ts';
 import { explainOutboxClaim } from './booking/outbox-claim.ts';
 import { type PathProfile, printProfile, profileBookingPath } from './booking/profile.ts';
@@ -99,134 +109,14 @@ const serverSettings: ServerSettings = {
 
 /** The measured checkout's own code (BENCH_SERVER_ROOT), for the in-process profile and the claim query. */
 const app = await loadApp(REPO_ROOT);
-/** Load-phase stays are 1 to 3 nights inside 4-day slots, so no two ever overlap. */
-const SLOT_DAYS = 4;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length) - 1;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] as number;
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Clients: sign in through the API, each on one server.
 // ---------------------------------------------------------------------------------------------------
 
-interface SignedIn {
-  email: string;
-  cookie: string;
-}
-
-async function signIn(server: Server, email: string): Promise<SignedIn> {
-  const reply = await request(server, 'POST', '/api/auth/sign-in/email', {
-    body: { email, password: PASSWORD },
-  });
-  if (reply.status !== 200) throw new Error(`sign-in ${email}: HTTP ${reply.status} ${reply.body}`);
-  const cookie = reply.setCookie.map((c) => c.split(';')[0]).join('; ');
-  if (!cookie.includes('session_token')) throw new Error(`sign-in ${email}: no session cookie`);
-  return { email, cookie };
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>) {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Load
 // ---------------------------------------------------------------------------------------------------
-
-interface Booking {
-  property_id: string;
-  start_date: string;
-  end_date: string;
-  guests: number;
-}
-
-/** Request i: property i mod P, slot i div P; consecutive requests are on different properties. */
-function loadBooking(seeded: Seeded, i: number): Booking {
-  const slot = Math.floor(i / PROPERTY_COUNT);
-  const start = addDays(FIRST_DAY, slot * SLOT_DAYS);
-  return {
-    property_id: seeded.propertyIds[i % PROPERTY_COUNT] as string,
-    start_date: start,
-    end_date: addDays(start, 1 + (slot % (SLOT_DAYS - 1))),
-    guests: 1 + (i % 4),
-  };
-}
-
-interface PhaseResult {
-  requests: number;
-  statuses: Map<number, number>;
-  latencies: number[];
-  seconds: number;
-  errors: string[];
-  perServer: number[];
-}
-
-function countStatus(result: PhaseResult, status: number): void {
-  result.statuses.set(status, (result.statuses.get(status) ?? 0) + 1);
-}
-
-/**
- * Keeps `CONCURRENCY` requests in flight for `seconds`; request i goes to server i mod 2 as one of that
- * server's clients. `next` is shared so the warm-up and measured phases never reuse a (property, slot).
- */
-async function runLoad(
-  servers: Server[],
-  clientsByServer: SignedIn[][],
-  seconds: number,
-  counter: { next: number },
-  send: (server: Server, client: SignedIn, i: number) => Promise<Reply>,
-): Promise<PhaseResult> {
-  const result: PhaseResult = {
-    requests: 0,
-    statuses: new Map(),
-    latencies: [],
-    seconds: 0,
-    errors: [],
-    perServer: servers.map(() => 0),
-  };
-  const start = performance.now();
-  const deadline = start + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const i = counter.next++;
-      const serverIndex = i % servers.length;
-      const server = servers[serverIndex] as Server;
-      const clients = clientsByServer[serverIndex] as SignedIn[];
-      const client = clients[Math.floor(i / servers.length) % clients.length] as SignedIn;
-      try {
-        const reply = await send(server, client, i);
-        result.latencies.push(reply.ms);
-        countStatus(result, reply.status);
-        if (reply.status === 200 || reply.status === 201)
-          result.perServer[serverIndex] = (result.perServer[serverIndex] ?? 0) + 1;
-        else if (result.errors.length < 5)
-          result.errors.push(`HTTP ${reply.status}: ${reply.body.slice(0, 200)}`);
-      } catch (error) {
-        countStatus(result, 0);
-        if (result.errors.length < 5) result.errors.push(`network: ${(error as Error).message}`);
-      }
-      result.requests++;
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  result.seconds = (performance.now() - start) / 1000;
-  result.latencies.sort((a, b) => a - b);
-  return result;
-}
-
-const book = (seeded: Seeded) => (server: Server, client: SignedIn, i: number) =>
-  request(server, 'POST', '/api/reservations', { body: loadBooking(seeded, i), cookie: client.cookie });
 
 const sessionOnly = (server: Server, client: SignedIn) =>
   request(server, 'GET', '/api/session', { cookie: client.cookie });
@@ -368,10 +258,8 @@ async function main(): Promise<void> {
     const seeded = await seed(pool, SEED_SIZES);
 
     const signInStart = performance.now();
-    const signedIn = await mapLimit(seeded.clientEmails, 8, (email, i) =>
-      signIn(servers[i % servers.length] as Server, email),
-    );
-    const clientsByServer = servers.map((_, s) => signedIn.filter((_, i) => i % servers.length === s));
+    const clientsByServer = await signInAll(servers, seeded.clientEmails, PASSWORD);
+    const signedIn = clientsByServer.flat();
     log(
       `signed in ${signedIn.length} clients through the API in ${((performance.now() - signInStart) / 1000).toFixed(1)} s (${clientsByServer.map((c) => c.length).join(' + ')})`,
     );
@@ -380,15 +268,27 @@ async function main(): Promise<void> {
     let warmupCreated = 0;
     let baseline: PhaseResult | null = null;
     if (BASELINE_SECONDS > 0) {
-      baseline = await runLoad(servers, clientsByServer, BASELINE_SECONDS, { next: 0 }, sessionOnly);
+      baseline = await runLoad(
+        servers,
+        clientsByServer,
+        { seconds: BASELINE_SECONDS, concurrency: CONCURRENCY, counter: { next: 0 } },
+        sessionOnly,
+      );
       log(
         `auth only, GET /api/session: ${(baseline.requests / baseline.seconds).toFixed(0)} req/s, p95 ${ms(percentile(baseline.latencies, 95))}`,
       );
     }
 
     const counter = { next: 0 };
+    const loadListings = seeded.propertyIds.slice(0, PROPERTY_COUNT);
+    const bookLoad = book(loadListings, FIRST_DAY);
     if (WARMUP_SECONDS > 0) {
-      const warm = await runLoad(servers, clientsByServer, WARMUP_SECONDS, counter, book(seeded));
+      const warm = await runLoad(
+        servers,
+        clientsByServer,
+        { seconds: WARMUP_SECONDS, concurrency: CONCURRENCY, counter },
+        bookLoad,
+      );
       warmupCreated = warm.statuses.get(201) ?? 0;
       log(
         `warm-up: ${warmupCreated} bookings in ${warm.seconds.toFixed(1)} s (other: ${statusList(warm.statuses, 201)})`,
@@ -400,7 +300,12 @@ async function main(): Promise<void> {
     const serverPids = servers.map((s) => s.child.pid);
     const cpuBefore = await cpuSnapshot(serverPids, pool, database.name);
     const loadFrom = monotonicMicros();
-    const load = await runLoad(servers, clientsByServer, SECONDS, counter, book(seeded));
+    const load = await runLoad(
+      servers,
+      clientsByServer,
+      { seconds: SECONDS, concurrency: CONCURRENCY, counter },
+      bookLoad,
+    );
     const loadTo = monotonicMicros();
     const cpu = cpuBetween(cpuBefore, await cpuSnapshot(serverPids, pool, database.name));
     const serverCpuMsPerBooking =
@@ -446,7 +351,7 @@ async function main(): Promise<void> {
         publicUrl: (servers[0] as Server).publicUrl,
         authSecret: AUTH_SECRET,
         clients: signedIn,
-        nextBooking: () => loadBooking(seeded, counter.next++),
+        nextBooking: () => loadBooking(loadListings, FIRST_DAY, counter.next++),
         bookings: PROFILE_BOOKINGS,
         cpuSnapshot: () => cpuSnapshot(serverPids, openPool, database.name),
       });
