@@ -7,9 +7,9 @@
  * side's servers, its database's PostgreSQL backends and the server's background processes) runs
  * from the slice's first request until the outbox of that side has delivered all its mail.
  *
- * Slices are short because a side must not sit idle for 10 s: the servers' pg pools close idle
- * connections then (pg's idleTimeoutMillis), and the next slice would pay for new PostgreSQL backends
- * that plan every statement afresh (about 3 ms of PostgreSQL CPU per booking more, in 5 s slices).
+ * Slices are short because a checkout from before decision 083 closes a pooled connection idle for
+ * 10 s (pg's default idleTimeoutMillis): its next slice would pay for new PostgreSQL backends that plan
+ * every statement afresh (about 3 ms of PostgreSQL CPU per booking more, in 5 s slices).
  *
  *   BENCH_COMPARE_ROOT=/work/base npx tsx bench/booking-compare.ts
  *
