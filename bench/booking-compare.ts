@@ -29,9 +29,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { addDays, todayInBusinessZone } from '../domain/dates.ts';
-import { createDatabase, dropDatabase, seed } from './booking/database.ts';
+import { countDoubleBookings, createDatabase, dropDatabase, seed, waitForDrain } from './booking/database.ts';
 import { book, runLoad, type SignedIn, signInAll } from './booking/load.ts';
-import { log, sleep } from './booking/log.ts';
+import { log } from './booking/log.ts';
 import { type Server, startServer, stopServer } from './booking/servers.ts';
 import { type CpuSnapshot, cpuSnapshot } from './support/process-cpu.ts';
 
@@ -101,17 +101,6 @@ async function snapshot(side: Side): Promise<CpuSnapshot> {
   );
 }
 
-/** Waits until the side's outbox has no mail due: its delivery belongs to the slice that enqueued it. */
-async function drained(side: Side): Promise<void> {
-  for (;;) {
-    const { rows } = await side.pool.query<{ pending: number }>(
-      `SELECT count(*)::int AS pending FROM email_outbox WHERE status = 'pending'`,
-    );
-    if ((rows[0]?.pending ?? 0) === 0) return;
-    await sleep(20);
-  }
-}
-
 async function runSlice(side: Side, seconds: number): Promise<Slice> {
   const before = await snapshot(side);
   const load = await runLoad(
@@ -120,7 +109,8 @@ async function runSlice(side: Side, seconds: number): Promise<Slice> {
     { seconds, concurrency: CONCURRENCY, counter: side.counter },
     side.send,
   );
-  await drained(side);
+  // The slice's mail is delivered within it: its delivery belongs to the slice that enqueued it.
+  await waitForDrain(side.pool, Number.POSITIVE_INFINITY, 20);
   const after = await snapshot(side);
   for (const error of load.errors) log(`  ${side.label}: unexpected reply: ${error}`);
   let postgresMs = 0;
@@ -144,16 +134,6 @@ const median = (values: number[]) => {
     ? (sorted[middle] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
-
-async function doubleBookings(side: Side): Promise<number> {
-  const { rows } = await side.pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM reservations a
-     JOIN reservations b ON b.property_id = a.property_id AND a.id < b.id
-      AND daterange(a.start_date, a.end_date, '[)') && daterange(b.start_date, b.end_date, '[)')
-     WHERE a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')`,
-  );
-  return rows[0]?.n ?? -1;
-}
 
 function report(slices: Slice[]): void {
   const lines = [
@@ -218,7 +198,7 @@ async function main(): Promise<void> {
     }
     report(slices);
     for (const side of sides) {
-      const doubles = await doubleBookings(side);
+      const doubles = await countDoubleBookings(side.pool);
       log(`${side.label}: ${doubles} double bookings`);
       if (doubles !== 0) process.exitCode = 1;
     }

@@ -44,7 +44,15 @@ import pg from 'pg';
 import { addDays, todayInBusinessZone } from '../domain/dates.ts';
 import { type SmtpSink, startSmtpSink } from '../server/test/smtp-sink.ts';
 import { loadApp } from './booking/app.ts';
-import { createDatabase, dropDatabase, type Seeded, type SeedSizes, seed } from './booking/database.ts';
+import {
+  countDoubleBookings,
+  createDatabase,
+  dropDatabase,
+  type Seeded,
+  type SeedSizes,
+  seed,
+  waitForDrain,
+} from './booking/database.ts';
 import { request } from './booking/http.ts';
 import {
   type Booking,
@@ -56,7 +64,7 @@ import {
   type SignedIn,
   signInAll,
 } from './booking/load.ts';
-import { log, sleep } from './booking/log.ts';
+import { log } from './booking/log.ts';
 import { explainOutboxClaim } from './booking/outbox-claim.ts';
 import { type PathProfile, printProfile, profileBookingPath } from './booking/profile.ts';
 import { type Server, type ServerSettings, startServer, stopServer } from './booking/servers.ts';
@@ -203,21 +211,6 @@ const statusList = (statuses: Map<number, number>, except: number) =>
     .map(([status, n]) => `${status === 0 ? 'network error' : status}: ${n}`)
     .join(', ') || 'none';
 
-/** Polls, servers idle, until no outbox mail is pending (or DRAIN_SECONDS pass). */
-async function waitForDrain(pool: pg.Pool): Promise<{ drained: boolean; seconds: number; pending: number }> {
-  const start = performance.now();
-  for (;;) {
-    const { rows } = await pool.query<{ pending: number }>(
-      `SELECT count(*)::int AS pending FROM email_outbox WHERE status = 'pending'`,
-    );
-    const pending = rows[0]?.pending ?? 0;
-    const seconds = (performance.now() - start) / 1000;
-    if (pending === 0) return { drained: true, seconds, pending };
-    if (seconds > DRAIN_SECONDS) return { drained: false, seconds, pending };
-    await sleep(100);
-  }
-}
-
 async function main(): Promise<void> {
   const started = performance.now();
   const cores = cpus();
@@ -326,7 +319,7 @@ async function main(): Promise<void> {
       `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'pending')::int AS pending,
          count(*) FILTER (WHERE status = 'sent')::int AS sent FROM email_outbox`,
     );
-    const drain = await waitForDrain(pool);
+    const drain = await waitForDrain(pool, DRAIN_SECONDS);
     log(
       `outbox: ${outboxAfterLoad.rows[0]?.pending ?? '?'} pending right after the load; ${drain.drained ? `drained to zero in ${drain.seconds.toFixed(1)} s` : `NOT drained after ${drain.seconds.toFixed(0)} s (${drain.pending} left)`}`,
     );
@@ -359,14 +352,7 @@ async function main(): Promise<void> {
     }
     const profileCreated = profile?.created ?? 0;
 
-    const doubles = await pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n
-       FROM reservations a
-       JOIN reservations b ON b.property_id = a.property_id AND a.id < b.id
-        AND daterange(a.start_date, a.end_date, '[)') && daterange(b.start_date, b.end_date, '[)')
-       WHERE a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')`,
-    );
-    const doubleBookings = doubles.rows[0]?.n ?? -1;
+    const doubleBookings = await countDoubleBookings(pool);
     const totals = await pool.query<{
       reservations: number;
       outbox: number;

@@ -1,8 +1,9 @@
 /** The booking bench's throwaway database and its seed (bench/booking.ts). */
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { hashPassword } from 'better-auth/crypto';
 import pg from 'pg';
-import { log } from './log.ts';
+import { log, sleep } from './log.ts';
 
 /** A throwaway database on the server of `adminUrl`. */
 export async function createDatabase(adminUrl: string): Promise<{ name: string; url: string }> {
@@ -168,4 +169,35 @@ async function seedHistory(db: pg.Pool, sizes: SeedSizes): Promise<number> {
     [FULL_BELL],
   );
   return reservations.rowCount ?? 0;
+}
+
+/** Pending or confirmed reservations of one listing whose dates overlap another's: must be 0. */
+export async function countDoubleBookings(db: pg.Pool): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n
+     FROM reservations a
+     JOIN reservations b ON b.property_id = a.property_id AND a.id < b.id
+      AND daterange(a.start_date, a.end_date, '[)') && daterange(b.start_date, b.end_date, '[)')
+     WHERE a.status IN ('pending', 'confirmed') AND b.status IN ('pending', 'confirmed')`,
+  );
+  return rows[0]?.n ?? -1;
+}
+
+/** Polls every `pollMs` until no outbox mail is pending, or `maxSeconds` pass. */
+export async function waitForDrain(
+  db: pg.Pool,
+  maxSeconds: number,
+  pollMs = 100,
+): Promise<{ drained: boolean; seconds: number; pending: number }> {
+  const start = performance.now();
+  for (;;) {
+    const { rows } = await db.query<{ pending: number }>(
+      `SELECT count(*)::int AS pending FROM email_outbox WHERE status = 'pending'`,
+    );
+    const pending = rows[0]?.pending ?? 0;
+    const seconds = (performance.now() - start) / 1000;
+    if (pending === 0) return { drained: true, seconds, pending };
+    if (seconds > maxSeconds) return { drained: false, seconds, pending };
+    await sleep(pollMs);
+  }
 }
