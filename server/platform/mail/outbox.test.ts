@@ -353,9 +353,19 @@ describe('deliverDueMail in batches (docs/decisions/067)', () => {
     const addresses = Array.from({ length: 40 }, (_, i) => `both${i}@example.co.za`);
     for (const to of addresses) await enqueueMail(db, mail(to));
     const sent: string[] = [];
+    // Each worker holds its first mail until the other has claimed a batch too, so the two really
+    // drain at once however the scheduler orders their first claims.
+    const sending = new Set<string>();
+    let bothSending: () => void = () => {};
+    const bothClaimed = new Promise<void>((resolve) => {
+      bothSending = resolve;
+    });
     const worker = (name: string): MailTransport => ({
       kind: 'smtp',
       send: async (message) => {
+        sending.add(name);
+        if (sending.size === 2) bothSending();
+        await bothClaimed;
         await new Promise((resolve) => setTimeout(resolve, 1));
         sent.push(`${name}:${message.id}`);
       },
