@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { feedFetchOptions } from './modules/calendar-import/calendar-feed.routes.ts';
 import { startCalendarImportWorker } from './modules/calendar-import/calendar-import-worker.ts';
+import { startBellRetentionWorker } from './modules/in-app-notifications/retention-worker.ts';
 import { startPaymentReminderWorker } from './modules/online-payments/payment-reminder-worker.ts';
 import { startSimulatedBilling } from './modules/payfast-simulator/simulated-billing.ts';
 import { startLifecycleWorker } from './modules/subscriptions/lifecycle-worker.ts';
@@ -79,6 +80,8 @@ export async function startRuntime(
     database?: DatabaseHandle;
     simulatedBilling?: boolean;
     lifecycle?: boolean;
+    /** false: no bell retention sweep (tests that run the sweep themselves). */
+    bellRetention?: boolean;
   } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? pino({ level: config.LOG_LEVEL });
@@ -151,6 +154,10 @@ export async function startRuntime(
           logger,
         )
       : null;
+  const bellRetention =
+    options.lifecycle !== false && options.bellRetention !== false
+      ? startBellRetentionWorker(database.db, logger)
+      : null;
   const simulatedBilling =
     payments.payfastSettings.mode === 'simulator' && options.simulatedBilling !== false
       ? startSimulatedBilling(database.db, payments, logger)
@@ -165,6 +172,7 @@ export async function startRuntime(
       await lifecycle?.stop();
       await calendarImport?.stop();
       await paymentReminders?.stop();
+      await bellRetention?.stop();
       await app.close();
       await worker.stop();
       await database.close();

@@ -47,6 +47,7 @@ import * as oneGuardForBookedDates from './migrations/047-one-guard-for-booked-d
 import * as outboxClaimWalksInOrder from './migrations/048-outbox-claim-walks-in-order.ts';
 import * as oneClientKeyOnReservations from './migrations/049-one-client-key-on-reservations.ts';
 import * as oneOwnerKeyOnReservations from './migrations/050-one-owner-key-on-reservations.ts';
+import * as bellNoticesByTime from './migrations/051-bell-notices-by-time.ts';
 
 /** Migrations are listed explicitly so they bundle and run the same on PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -98,6 +99,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '048-outbox-claim-walks-in-order': outboxClaimWalksInOrder,
   '049-one-client-key-on-reservations': oneClientKeyOnReservations,
   '050-one-owner-key-on-reservations': oneOwnerKeyOnReservations,
+  '051-bell-notices-by-time': bellNoticesByTime,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -170,6 +170,8 @@ export interface CreateTestAppOptions {
    * own thread as in production (docs/decisions/074). Otherwise tests deliver with deliverMail.
    */
   outboxThread?: boolean;
+  /** false: the server runs no bell retention sweep; the test runs sweepBells itself. */
+  bellRetention?: boolean;
 }
 
 /**
@@ -194,6 +196,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
   const runtime = await startRuntime(config, {
     database,
     logger: options.logger ?? pino({ level: 'silent' }),
+    bellRetention: options.bellRetention,
   });
   const { app } = runtime;
   const db = database.db;

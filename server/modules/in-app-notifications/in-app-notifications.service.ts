@@ -31,8 +31,8 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 /**
  * Puts a notification on each user's bell, in the caller's transaction (so it exists exactly when the
  * change that caused it does). Users whose in-app switch is off, inactive accounts and unknown ids get
- * nothing. Each recipient's oldest notifications past the retention bounds go in the same write.
- * Returns the ids of the users notified.
+ * nothing. The bells' retention is a sweep of its own (sweepBells). Returns the ids of the users
+ * notified.
  */
 export async function notifyUsers(
   trx: Db,
@@ -44,7 +44,6 @@ export async function notifyUsers(
   const recipients = wantingInApp(await activeAccounts(trx, wanted));
   if (recipients.length === 0) return [];
   await notificationInsert(trx, recipients, notification).execute();
-  await retentionDelete(recipients, 0).execute(trx);
   return recipients;
 }
 
@@ -82,42 +81,48 @@ export function notificationInsert(
   );
 }
 
+/** How many notifications one statement of a sweep deletes at most. */
+export const SWEEP_BATCH = 5_000;
+
 /**
- * Retention's delete for some recipients. `adding` is how many notifications each of them gets in the
- * same statement (which this delete does not see yet): they take the newest places.
+ * The bells' retention (docs/decisions/042, 084): each user notified in the last `lookbackSeconds`
+ * loses their notifications past the newest 200, and everyone loses those older than 90 days. A
+ * notice's own write deletes nothing: a business taking many bookings would otherwise trim its bell
+ * on every one (decision 082).
  *
- * Each recipient's rows past the kept ones are found by walking their index from the newest and
- * skipping the kept places, and the too-old ones by their index's range: only those rows are read
- * and locked, each by its key (`id = ANY (ARRAY(…))`, so the plan does not depend on how many rows the
- * planner expects). Decision 082: ranking every row of the bell and then filtering every row again
- * read each kept notification twice, on every booking request.
- *
- * Rows another transaction is deleting are skipped, not waited for (docs/decisions/079): two bookings
- * of one business both found the owner's oldest notification past the limit, and the second waited
- * for the first to commit, holding its own booking open meanwhile. The other transaction deletes the
- * row; if it rolls back, the next notification's retention does, so a bell holds at most a few over
- * the limit, and only for a moment.
+ * The users notified since are found by time (index on created_at), and each one's rows past the
+ * kept ones by walking their bell's index from the newest; the rows are locked and deleted by key, at
+ * most SWEEP_BATCH a statement until none are left. Rows another sweep is deleting are skipped, not
+ * waited for (every server process sweeps, docs/decisions/079). Resolves with the count deleted.
  */
-export function retentionDelete(recipients: readonly string[], adding: number) {
-  return sql`
-    DELETE FROM in_app_notifications
-    WHERE id = ANY (ARRAY(
-      SELECT id FROM in_app_notifications
+export async function sweepBells(db: Db, lookbackSeconds: number): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const result = await sql`
+      DELETE FROM in_app_notifications
       WHERE id = ANY (ARRAY(
-        SELECT past.id
-        FROM unnest(ARRAY[${sql.join(recipients)}]::uuid[]) AS recipient (user_id)
-        CROSS JOIN LATERAL (
-          (SELECT id FROM in_app_notifications
-            WHERE user_id = recipient.user_id
-            ORDER BY created_at DESC, id DESC
-            OFFSET ${KEPT_PER_USER - adding})
+        SELECT id FROM in_app_notifications
+        WHERE id = ANY (ARRAY(
+          (SELECT past.id
+            FROM (SELECT DISTINCT user_id FROM in_app_notifications
+                  WHERE created_at >= now() - make_interval(secs => ${lookbackSeconds})) AS recipient
+            CROSS JOIN LATERAL (
+              SELECT id FROM in_app_notifications
+              WHERE user_id = recipient.user_id
+              ORDER BY created_at DESC, id DESC
+              OFFSET ${KEPT_PER_USER}
+            ) past)
           UNION ALL
           (SELECT id FROM in_app_notifications
-            WHERE user_id = recipient.user_id AND created_at < now() - make_interval(days => ${KEPT_DAYS}))
-        ) past
-      ))
-      FOR UPDATE SKIP LOCKED
-    ))`;
+            WHERE created_at < now() - make_interval(days => ${KEPT_DAYS}))
+          LIMIT ${SWEEP_BATCH}
+        ))
+        FOR UPDATE SKIP LOCKED
+      ))`.execute(db);
+    const count = Number(result.numAffectedRows ?? 0);
+    deleted += count;
+    if (count < SWEEP_BATCH) return deleted;
+  }
 }
 
 /** One user's notification (the hook other modules use, e.g. a support reply); see notifyUsers. */

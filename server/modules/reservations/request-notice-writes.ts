@@ -6,7 +6,6 @@ import { bookingNoticeTexts, others } from '../in-app-notifications/booking-noti
 import {
   activeAccounts,
   notificationInsert,
-  retentionDelete,
   wantingInApp,
 } from '../in-app-notifications/in-app-notifications.service.ts';
 import { findSettingsByEmail } from '../notification-settings/notification-settings.repository.ts';
@@ -84,15 +83,8 @@ export async function requestNoticeWrites(
     { to: bells(others([owner.id, ...context.managers.map((m) => m.id)], actor.id)), notice: texts.business },
     { to: bells(guestId ? [guestId] : []), notice: texts.guest },
   ].flatMap(({ to, notice }) => (notice && to.length > 0 ? [{ to, notice }] : []));
-  // Retention makes room for what each recipient gets in this statement.
-  const adding = new Map<string, number>();
-  for (const { to } of notices) for (const id of to) adding.set(id, (adding.get(id) ?? 0) + 1);
-  const byCount = new Map<number, string[]>();
-  for (const [id, count] of adding) byCount.set(count, [...(byCount.get(count) ?? []), id]);
-
   return [
     ...(wanted.length > 0 ? [outboxInsert(trx, wanted)] : []),
     ...notices.map(({ to, notice }) => notificationInsert(trx, to, notice)),
-    ...[...byCount].map(([count, ids]) => retentionDelete(ids, count)),
   ];
 }
