@@ -12,9 +12,15 @@ export const FIRST_PASS_LOOKBACK_SECONDS = 86_400;
  * Each later pass looks back to the start of the one before, and this much further: a notice's
  * created_at is its transaction's start, which may come before that pass while it commits after.
  */
-export const LOOKBACK_MARGIN_SECONDS = 600;
+export const LOOKBACK_MARGIN_SECONDS = 60;
 
 export type BellRetentionWorker = PeriodicJob<number>;
+
+/** How far back a pass starting at `startedAt` looks (monotonic milliseconds), after one that started at `previousStart`. */
+export function passLookbackSeconds(previousStart: number | null, startedAt: number): number {
+  if (previousStart === null) return FIRST_PASS_LOOKBACK_SECONDS;
+  return Math.ceil((startedAt - previousStart) / 1000) + LOOKBACK_MARGIN_SECONDS;
+}
 
 /**
  * Runs the bells' retention (docs/decisions/084) once at start and then every minute, in every server
@@ -29,11 +35,7 @@ export function startBellRetentionWorker(
   return startPeriodicJob(
     async () => {
       const startedAt = performance.now();
-      const lookbackSeconds =
-        lastPassStartedAt === null
-          ? FIRST_PASS_LOOKBACK_SECONDS
-          : Math.ceil((startedAt - lastPassStartedAt) / 1000) + LOOKBACK_MARGIN_SECONDS;
-      const deleted = await sweepBells(db, lookbackSeconds);
+      const deleted = await sweepBells(db, passLookbackSeconds(lastPassStartedAt, startedAt));
       lastPassStartedAt = startedAt;
       if (deleted > 0) logger.debug({ deleted }, 'bell retention');
       return deleted;
